@@ -1,0 +1,51 @@
+import { defineConfig } from '@playwright/test';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * End-to-end tests run Debian's Chromium against the built, running stack: the api serving the host,
+ * the remotes, the embedded OpenID Connect provider and a fresh embedded database with the demo data.
+ */
+const baseURL = process.env.E2E_BASE_URL ?? 'https://localhost:8443';
+const dataDir = join(tmpdir(), `linepulse-e2e-${process.pid}`);
+
+export default defineConfig({
+  testDir: './tests',
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: [['list'], ['json', { outputFile: 'reports/results.json' }]],
+  globalSetup: './global-setup.ts',
+  use: {
+    baseURL,
+    ignoreHTTPSErrors: true,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'pnpm --filter @linepulse/api start',
+    cwd: '..',
+    url: `${baseURL}/api/health`,
+    ignoreHTTPSErrors: true,
+    reuseExistingServer: !process.env.CI,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  },
+});

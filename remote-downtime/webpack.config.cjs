@@ -1,0 +1,12 @@
+const { createWebpackConfig } = require('@linepulse/shared/webpack');
+
+module.exports = (_env, argv) =>
+  createWebpackConfig(
+    {
+      appDir: __dirname,
+      federationName: 'linepulse_downtime',
+      exposes: { './routes': './src/routes.tsx' },
+      port: 3002,
+    },
+    argv,
+  );

@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+// `pnpm start`: builds the host and the remotes when their build is missing or older than their
+// sources, then runs the api, which serves them with the embedded defaults (PGlite, the embedded
+// OpenID Connect provider, demo data) at https://localhost:8443.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const APPS = ['host', 'remote-overview', 'remote-downtime', 'remote-reports', 'remote-admin', 'remote-opportunities'];
+
+function newest(dir) {
+  let latest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const path = join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
+  }
+  return latest;
+}
+
+const sharedChanged = newest(join(root, 'shared'));
+const stale = APPS.filter((app) => {
+  const manifest = join(root, app, 'dist', 'mf-manifest.json');
+  if (!existsSync(manifest)) return true;
+  return Math.max(newest(join(root, app)), sharedChanged) > statSync(manifest).mtimeMs;
+});
+
+for (const app of stale) {
+  console.log(`building ${app} …`);
+  const build = spawnSync('pnpm', ['--filter', `./${app}`, 'run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const api = spawnSync('pnpm', ['--filter', '@linepulse/api', 'start'], { cwd: root, stdio: 'inherit' });
+process.exit(api.status ?? 0);
