@@ -35,3 +35,11 @@ export function withRemoteMessages(messages: RemoteMessages, Page: ComponentType
   PageWithMessages.displayName = `WithRemoteMessages(${Page.displayName ?? Page.name ?? 'Page'})`;
   return PageWithMessages;
 }
+
+/** Keys present in one language but missing in another, as `fr: some.key`; empty when complete. */
+export function missingTranslations(messages: RemoteMessages): string[] {
+  const all = new Set(Object.values(messages).flatMap((m) => Object.keys(m)));
+  return (Object.keys(messages) as Language[]).flatMap((language) =>
+    [...all].filter((key) => !(key in messages[language])).map((key) => `${language}: ${key}`),
+  );
+}

@@ -1,0 +1,47 @@
+import type { ReactElement } from 'react';
+import { useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
+import { useAtomValue } from 'jotai';
+import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
+import { EmptyState, PageFrame, customPeriodsAtom, routePath } from '@linepulse/shared';
+
+/** /customPeriods (admin): the account's custom periods. */
+export function CustomPeriodsPage(): ReactElement {
+  const intl = useIntl();
+  const periods = useAtomValue(customPeriodsAtom);
+  const t = (id: string): string => intl.formatMessage({ id });
+  return (
+    <PageFrame
+      title={t('admin.customPeriods.title')}
+      description={t('admin.customPeriods.description')}
+      actions={<Link to={routePath('customPeriodCreation')}>{t('admin.customPeriods.new')}</Link>}
+    >
+      {periods.length === 0 ? (
+        <EmptyState title={t('admin.customPeriods.empty')} />
+      ) : (
+        <Table aria-label={t('admin.customPeriods.title')}>
+          <TableHeader>
+            <TableRow>
+              <TableHeaderCell>{t('admin.customPeriods.name')}</TableHeaderCell>
+              <TableHeaderCell>{t('admin.customPeriods.start')}</TableHeaderCell>
+              <TableHeaderCell>{t('admin.customPeriods.end')}</TableHeaderCell>
+              <TableHeaderCell>{t('admin.customPeriods.days')}</TableHeaderCell>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {periods.map((period) => (
+              <TableRow key={period.id}>
+                <TableCell>
+                  <Link to={routePath('customPeriodEdition', { id: period.id })}>{period.name}</Link>
+                </TableCell>
+                <TableCell>{period.start_date}</TableCell>
+                <TableCell>{period.end_date}</TableCell>
+                <TableCell>{intl.formatNumber(period.days)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,17 @@
+import { withRemoteMessages, type RemoteRoutesModule } from '@linepulse/shared';
+import packageJson from '../package.json';
+import { messages } from './messages';
+import { opportunityPage } from './pages/opportunity-page';
+
+export const routes: RemoteRoutesModule<'opportunities'> = {
+  remote: 'opportunities',
+  version: packageJson.version,
+  pages: {
+    shiftChanges: withRemoteMessages(messages, opportunityPage('shiftChanges')),
+    lineStarts: withRemoteMessages(messages, opportunityPage('lineStarts')),
+    productChanges: withRemoteMessages(messages, opportunityPage('productChanges')),
+    plannedDowntimesWithTarget: withRemoteMessages(messages, opportunityPage('plannedDowntimes')),
+  },
+};
+
+export default routes;
