@@ -25,6 +25,18 @@ export const ERROR_CODES = {
   factoryDayInvalid: 'CS_FAC_DAY_INVALID',
   factoryCurrencyInvalid: 'CS_FAC_CURRENCY_INVALID',
   accountNotFound: 'ACC_404',
+  customPeriodNameRequired: 'CP_NAME_REQUIRED',
+  customPeriodNameTooLong: 'CP_NAME_TOO_LONG',
+  customPeriodNameInvalid: 'CP_NAME_INVALID',
+  customPeriodStartRequired: 'CP_START_REQUIRED',
+  customPeriodEndRequired: 'CP_END_REQUIRED',
+  customPeriodStartNotBeforeEnd: 'CP_START_NOT_BEFORE_END',
+  customPeriodTooLong: 'CP_TOO_LONG',
+  customPeriodDuplicateName: 'CP_DUPLICATE_NAME',
+  customPeriodOverlap: 'CP_OVERLAP',
+  customPeriodNotFound: 'CP_404',
+  reportLimitReached: 'RPT_LIMIT_REACHED',
+  reportNotFound: 'RPT_404',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
