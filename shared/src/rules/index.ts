@@ -10,3 +10,6 @@ export * from './preferences';
 export * from './user';
 export * from './factory';
 export * from './routes';
+export * from './time-windows';
+export * from './intervals';
+export * from './indicators';

@@ -1,0 +1,189 @@
+/**
+ * Production-time windows (DOMAIN.md "Time"): every bucket and every time option follows the factory's
+ * time zone, production-day start, first day of week and first month of year. Windows are half-open
+ * [start, end) instants; production days follow the wall clock, so a daylight-saving day lasts 23 or
+ * 25 hours.
+ */
+import { DateTime } from 'luxon';
+import { DATA_AVAILABLE_FROM, DATE_FORMAT, MONTHS, WEEK_DAYS, type Month, type TimeOption, type WeekDay } from './constants';
+import type { CustomPeriod } from './entities';
+
+/** The time settings of a factory that bucketing needs. */
+export interface FactoryCalendar {
+  timezone: string;
+  production_day_minutes_from_midnight: number;
+  week_first_day: WeekDay;
+  year_first_month: Month;
+}
+
+export interface TimeWindow {
+  start: DateTime;
+  end: DateTime;
+}
+
+/** Every time range of SPEC §4 (options of §3 plus day, year). */
+export type TimeRangeOption = TimeOption | 'day' | 'year';
+
+/** The production day (a local date, yyyy-LL-dd) an instant belongs to. */
+export function productionDayOf(instant: DateTime, calendar: FactoryCalendar): string {
+  return instant
+    .setZone(calendar.timezone)
+    .minus({ minutes: calendar.production_day_minutes_from_midnight })
+    .toFormat(DATE_FORMAT);
+}
+
+/** The instant production day `date` (yyyy-LL-dd) starts: local midnight plus the offset, wall clock. */
+export function productionDayStart(date: string, calendar: FactoryCalendar): DateTime {
+  const offset = calendar.production_day_minutes_from_midnight;
+  const day = DateTime.fromFormat(date, DATE_FORMAT, { zone: calendar.timezone });
+  if (!day.isValid) throw new RangeError(`not a date: ${date}`);
+  return day.set({ hour: Math.floor(offset / 60), minute: offset % 60 });
+}
+
+function addDays(date: string, days: number): string {
+  return DateTime.fromFormat(date, DATE_FORMAT, { zone: 'utc' }).plus({ days }).toFormat(DATE_FORMAT);
+}
+
+function dateParts(date: string): DateTime {
+  return DateTime.fromFormat(date, DATE_FORMAT, { zone: 'utc' });
+}
+
+/** The window of whole production days [first, last] (inclusive dates). */
+export function productionDaysWindow(first: string, last: string, calendar: FactoryCalendar): TimeWindow {
+  return { start: productionDayStart(first, calendar), end: productionDayStart(addDays(last, 1), calendar) };
+}
+
+/** First production day of the week containing `date`. */
+export function weekStartOf(date: string, calendar: FactoryCalendar): string {
+  const weekday = dateParts(date).weekday; // 1 = Monday
+  const first = WEEK_DAYS.indexOf(calendar.week_first_day) + 1;
+  return addDays(date, -((weekday - first + 7) % 7));
+}
+
+/** First production day of the calendar month containing `date`. */
+export function monthStartOf(date: string): string {
+  return dateParts(date).startOf('month').toFormat(DATE_FORMAT);
+}
+
+/** First production day of the (possibly fiscal) year containing `date`. */
+export function yearStartOf(date: string, calendar: FactoryCalendar): string {
+  const d = dateParts(date);
+  const firstMonth = MONTHS.indexOf(calendar.year_first_month) + 1;
+  const year = d.month >= firstMonth ? d.year : d.year - 1;
+  return DateTime.utc(year, firstMonth, 1).toFormat(DATE_FORMAT);
+}
+
+export interface WindowContext {
+  now: DateTime;
+  calendar: FactoryCalendar;
+  /** For time_range: yyyy-LL-dd, end inclusive. */
+  startDate?: string | null;
+  endDate?: string | null;
+  customPeriods?: readonly CustomPeriod[];
+}
+
+/**
+ * The window of a time option (DOMAIN.md), clipped to the data start (1 September 2019) and to now.
+ * Returns null when the option has no window (no current or past custom period, missing dates).
+ */
+export function windowOf(option: TimeRangeOption, context: WindowContext): TimeWindow | null {
+  const { now, calendar } = context;
+  const today = productionDayOf(now, calendar);
+  const soFar = (first: string): TimeWindow => ({ start: productionDayStart(first, calendar), end: now });
+  let window: TimeWindow | null;
+  switch (option) {
+    case 'day':
+      window = soFar(today);
+      break;
+    case 'lastday':
+      window = productionDaysWindow(addDays(today, -1), addDays(today, -1), calendar);
+      break;
+    case 'week':
+      window = soFar(weekStartOf(today, calendar));
+      break;
+    case 'lastweek': {
+      const first = addDays(weekStartOf(today, calendar), -7);
+      window = productionDaysWindow(first, addDays(first, 6), calendar);
+      break;
+    }
+    case 'month':
+      window = soFar(monthStartOf(today));
+      break;
+    case 'lastmonth': {
+      const thisMonth = monthStartOf(today);
+      window = productionDaysWindow(monthStartOf(addDays(thisMonth, -1)), addDays(thisMonth, -1), calendar);
+      break;
+    }
+    case 'year':
+      window = soFar(yearStartOf(today, calendar));
+      break;
+    case 'last7days':
+    case 'last30days':
+    case 'last90days': {
+      const days = option === 'last7days' ? 7 : option === 'last30days' ? 30 : 90;
+      window = soFar(addDays(today, -(days - 1)));
+      break;
+    }
+    case 'current_custom_period': {
+      const period = (context.customPeriods ?? []).find((p) => p.start_date <= today && today <= p.end_date);
+      window = period ? productionDaysWindow(period.start_date, period.end_date, calendar) : null;
+      break;
+    }
+    case 'last_custom_period': {
+      const past = (context.customPeriods ?? []).filter((p) => p.end_date < today).sort((a, b) => (a.end_date < b.end_date ? 1 : -1));
+      window = past[0] ? productionDaysWindow(past[0].start_date, past[0].end_date, calendar) : null;
+      break;
+    }
+    case 'time_range': {
+      const { startDate, endDate } = context;
+      const valid = (d: string | null | undefined): d is string => !!d && DateTime.fromFormat(d, DATE_FORMAT).isValid;
+      window = valid(startDate) && valid(endDate) ? productionDaysWindow(startDate, endDate, calendar) : null;
+      break;
+    }
+  }
+  return window ? clipWindow(window, now, calendar) : null;
+}
+
+/** Clips a window to the first production day with data and to now; null when nothing is left. */
+export function clipWindow(window: TimeWindow, now: DateTime, calendar: FactoryCalendar): TimeWindow | null {
+  const dataStart = productionDayStart(DATA_AVAILABLE_FROM, calendar);
+  const start = window.start < dataStart ? dataStart : window.start;
+  const end = window.end > now ? now : window.end;
+  return start < end ? { start, end } : null;
+}
+
+/**
+ * The period of the same kind before a window's period, for trends ("11 preceding periods"): the
+ * previous day, week, month or year; for a window of N production days, the N days before it.
+ */
+export function precedingPeriods(option: TimeRangeOption, window: TimeWindow, calendar: FactoryCalendar, count: number): TimeWindow[] {
+  const first = productionDayOf(window.start, calendar);
+  const result: TimeWindow[] = [];
+  let cursor = first;
+  for (let i = 0; i < count; i += 1) {
+    let previousFirst: string;
+    let previousLast: string;
+    if (option === 'week' || option === 'lastweek') {
+      previousFirst = addDays(weekStartOf(cursor, calendar), -7);
+      previousLast = addDays(previousFirst, 6);
+    } else if (option === 'month' || option === 'lastmonth') {
+      previousLast = addDays(monthStartOf(cursor), -1);
+      previousFirst = monthStartOf(previousLast);
+    } else if (option === 'year') {
+      previousLast = addDays(yearStartOf(cursor, calendar), -1);
+      previousFirst = yearStartOf(previousLast, calendar);
+    } else {
+      const days = Math.max(1, Math.ceil(localDays(window, calendar)));
+      previousFirst = addDays(cursor, -days);
+      previousLast = addDays(cursor, -1);
+    }
+    result.push(productionDaysWindow(previousFirst, previousLast, calendar));
+    cursor = previousFirst;
+  }
+  return result;
+}
+
+/** A window's length in days on the factory's wall clock (a 23-hour DST day counts as one day). */
+export function localDays(window: TimeWindow, calendar: FactoryCalendar): number {
+  return window.end.setZone(calendar.timezone).diff(window.start.setZone(calendar.timezone), 'days').days;
+}
