@@ -1,0 +1,80 @@
+import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppConfig } from './config.ts';
+import type { Db } from './db/db.ts';
+import staticFiles from './plugins/external/static.ts';
+import auth from './plugins/app/auth.ts';
+import configPlugin from './plugins/app/config.ts';
+import dbPlugin from './plugins/app/db.ts';
+import errorHandler from './plugins/app/error-handler.ts';
+import oidc from './plugins/app/oidc.ts';
+import openapi from './plugins/app/openapi.ts';
+import { accountRoutes } from './routes/accounts.ts';
+import { configJsonRoutes } from './routes/config-json.ts';
+import { currencyRoutes } from './routes/currency-list.ts';
+import { customPeriodRoutes } from './routes/custom-periods.ts';
+import { factoryRoutes } from './routes/factories.ts';
+import { healthRoutes } from './routes/health.ts';
+import { preferencesRoutes } from './routes/preferences.ts';
+import { workShiftRoutes } from './routes/work-shifts.ts';
+
+export interface AppOptions {
+  config: AppConfig;
+  /** A database opened by the caller (tests); otherwise opened from the config and closed with the app. */
+  db?: Db;
+}
+
+/**
+ * The whole server as one plugin: third-party wiring, then domain services, then routes.
+ * Main API under /api, dashboard API under /dashboard-api, the embedded provider under /oidc,
+ * /config.json, the remotes under /remotes/<name>/ and the host at /.
+ */
+export const linepulse = fp(
+  async (app: FastifyInstance, options: AppOptions) => {
+    app.setValidatorCompiler(TypeBoxValidatorCompiler);
+    await app.register(configPlugin, { config: options.config });
+    await app.register(errorHandler);
+    await app.register(openapi);
+    await app.register(dbPlugin, options.db ? { db: options.db } : {});
+    await app.register(oidc);
+    await app.register(auth);
+    await app.register(staticFiles);
+
+    await app.register(configJsonRoutes);
+    await app.register(
+      async (api) => {
+        await api.register(healthRoutes);
+        await api.register(preferencesRoutes);
+        await api.register(factoryRoutes);
+        await api.register(workShiftRoutes);
+        await api.register(currencyRoutes);
+        await api.register(customPeriodRoutes);
+      },
+      { prefix: '/api' },
+    );
+    await app.register(accountRoutes, { prefix: '/dashboard-api' });
+  },
+  { name: 'linepulse' },
+);
+
+export interface BuildOptions extends AppOptions {
+  https?: { key: string; cert: string } | null;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** A ready-to-listen (or to `inject`) Fastify instance. */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const base: FastifyServerOptions = {
+    logger: options.logger ?? { level: options.config.logLevel },
+    bodyLimit: 1024 * 1024,
+    // Interaction uids and ids in paths are longer than find-my-way's default limit of 100.
+    routerOptions: { maxParamLength: 500 },
+  };
+  // Fastify's overloads pick the server type from the options; both end up as the same instance API here.
+  const create = Fastify as unknown as (opts: FastifyServerOptions & { https?: BuildOptions['https'] }) => FastifyInstance;
+  const app = create(options.https ? { ...base, https: options.https } : base);
+  const typed = app.withTypeProvider<TypeBoxTypeProvider>();
+  await typed.register(linepulse, { config: options.config, ...(options.db ? { db: options.db } : {}) });
+  return app;
+}

@@ -1,0 +1,195 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { REMOTE_NAMES, type RemoteName } from './rules.ts';
+
+/** Directory of the api package (…/api), whatever the current directory. */
+export const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The workspace root, parent of the api package. */
+export const REPO_DIR = path.resolve(API_DIR, '..');
+
+export const EMBEDDED_CLIENT_ID = 'linepulse-web';
+export const DEFAULT_API_SCOPE = 'api.readwrite';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface OidcConfig {
+  /** true when no external provider is configured: the api runs its own under /oidc. */
+  embedded: boolean;
+  /** Issuer / authority URL, without a trailing slash. */
+  authority: string;
+  clientId: string;
+  /** The `aud` every access token must carry. */
+  audience: string;
+  apiScope: string;
+  isEntra: boolean;
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** Public origin of the product, e.g. https://localhost:8443 (no trailing slash). */
+  publicUrl: string;
+  dataDir: string;
+  /** Unset → embedded PGlite in `${dataDir}/pglite`. */
+  databaseUrl: string | null;
+  tls: { certFile: string; keyFile: string } | null;
+  oidc: OidcConfig;
+  staticRoot: string;
+  sisterProductUrl: string;
+  /** Remote name → manifest URL overrides (REMOTE_<NAME>_URL), e.g. a remote's dev server. */
+  remoteUrls: Partial<Record<RemoteName, string>>;
+  logLevel: LogLevel;
+  /** Seed the demo accounts on start (idempotent). */
+  seedDemo: boolean;
+}
+
+/** Thrown by loadConfig with every problem found, so an operator fixes them in one go. */
+export class ConfigError extends Error {
+  readonly problems: string[];
+
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function value(env: Env, name: string): string | undefined {
+  const raw = env[name];
+  if (raw === undefined) return undefined;
+  const trimmed = raw.trim();
+  return trimmed === '' ? undefined : trimmed;
+}
+
+function parseUrl(raw: string, name: string, problems: string[], protocols: string[]): string | null {
+  try {
+    const url = new URL(raw);
+    if (!protocols.includes(url.protocol)) {
+      problems.push(`${name} must use ${protocols.map((p) => p.replace(':', '')).join(' or ')} (got ${raw})`);
+      return null;
+    }
+    return raw.replace(/\/+$/, '');
+  } catch {
+    problems.push(`${name} is not a valid URL (got ${raw})`);
+    return null;
+  }
+}
+
+function parseBoolean(raw: string | undefined, name: string, fallback: boolean, problems: string[]): boolean {
+  if (raw === undefined) return fallback;
+  const v = raw.toLowerCase();
+  if (['true', '1', 'yes', 'on'].includes(v)) return true;
+  if (['false', '0', 'no', 'off'].includes(v)) return false;
+  problems.push(`${name} must be true or false (got ${raw})`);
+  return fallback;
+}
+
+/**
+ * Reads and validates the environment. Never stops at the first problem: every one is collected and
+ * thrown together in a ConfigError.
+ */
+export function loadConfig(env: Env = process.env): AppConfig {
+  const problems: string[] = [];
+
+  let port = 8443;
+  const rawPort = value(env, 'PORT');
+  if (rawPort !== undefined) {
+    const n = Number(rawPort);
+    if (!/^\d+$/.test(rawPort) || n < 0 || n > 65535) problems.push(`PORT must be an integer from 0 to 65535 (got ${rawPort})`);
+    else port = n;
+  }
+  const host = value(env, 'HOST') ?? '0.0.0.0';
+
+  const publicUrl =
+    parseUrl(value(env, 'PUBLIC_URL') ?? 'https://localhost:8443', 'PUBLIC_URL', problems, ['https:', 'http:']) ??
+    'https://localhost:8443';
+
+  const dataDir = path.resolve(value(env, 'DATA_DIR') ?? path.join(REPO_DIR, '.data'));
+
+  const databaseUrl = value(env, 'DATABASE_URL') ?? null;
+  if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+
+  const certFile = value(env, 'TLS_CERT_FILE');
+  const keyFile = value(env, 'TLS_KEY_FILE');
+  let tls: AppConfig['tls'] = null;
+  if ((certFile === undefined) !== (keyFile === undefined)) {
+    problems.push('TLS_CERT_FILE and TLS_KEY_FILE must be set together (or both left unset for a self-signed certificate)');
+  } else if (certFile !== undefined && keyFile !== undefined) {
+    const cert = path.resolve(certFile);
+    const key = path.resolve(keyFile);
+    if (!existsSync(cert)) problems.push(`TLS_CERT_FILE does not exist: ${cert}`);
+    if (!existsSync(key)) problems.push(`TLS_KEY_FILE does not exist: ${key}`);
+    tls = { certFile: cert, keyFile: key };
+  }
+
+  const authority = value(env, 'OIDC_AUTHORITY');
+  const clientId = value(env, 'OIDC_CLIENT_ID');
+  const audience = value(env, 'OIDC_AUDIENCE');
+  const apiScope = value(env, 'OIDC_API_SCOPE') ?? DEFAULT_API_SCOPE;
+  const isEntra = parseBoolean(value(env, 'OIDC_IS_ENTRA'), 'OIDC_IS_ENTRA', false, problems);
+  const oidcSet = [
+    ['OIDC_AUTHORITY', authority],
+    ['OIDC_CLIENT_ID', clientId],
+    ['OIDC_AUDIENCE', audience],
+  ] as const;
+  const missing = oidcSet.filter(([, v]) => v === undefined).map(([k]) => k);
+  let oidc: OidcConfig;
+  if (missing.length === 0) {
+    oidc = {
+      embedded: false,
+      authority: parseUrl(authority!, 'OIDC_AUTHORITY', problems, ['https:']) ?? authority!,
+      clientId: clientId!,
+      audience: audience!,
+      apiScope,
+      isEntra,
+    };
+  } else {
+    if (missing.length < oidcSet.length) {
+      problems.push(
+        `OIDC_AUTHORITY, OIDC_CLIENT_ID and OIDC_AUDIENCE must be set together for an external provider, or all left unset for the embedded one (missing: ${missing.join(', ')})`,
+      );
+    }
+    if (isEntra) problems.push('OIDC_IS_ENTRA=true needs an external provider (OIDC_AUTHORITY, OIDC_CLIENT_ID, OIDC_AUDIENCE)');
+    oidc = {
+      embedded: true,
+      authority: `${publicUrl}/oidc`,
+      clientId: EMBEDDED_CLIENT_ID,
+      audience: `${publicUrl}/api`,
+      apiScope,
+      isEntra: false,
+    };
+  }
+  if (!/^[\x21\x23-\x5B\x5D-\x7E]+$/.test(apiScope)) problems.push(`OIDC_API_SCOPE must be one scope token without spaces (got ${apiScope})`);
+
+  const staticRoot = path.resolve(value(env, 'STATIC_ROOT') ?? REPO_DIR);
+  if (!existsSync(staticRoot)) problems.push(`STATIC_ROOT does not exist: ${staticRoot}`);
+
+  const sisterProductUrl =
+    parseUrl(value(env, 'SISTER_PRODUCT_URL') ?? 'https://tilelytics.example.com', 'SISTER_PRODUCT_URL', problems, ['https:', 'http:']) ??
+    'https://tilelytics.example.com';
+
+  const remoteUrls: Partial<Record<RemoteName, string>> = {};
+  for (const name of REMOTE_NAMES) {
+    const variable = `REMOTE_${name.toUpperCase()}_URL`;
+    const raw = value(env, variable);
+    if (raw === undefined) continue;
+    const url = parseUrl(raw, variable, problems, ['https:', 'http:']);
+    if (url !== null) remoteUrls[name] = url;
+  }
+
+  const rawLevel = value(env, 'LOG_LEVEL') ?? 'info';
+  let logLevel: LogLevel = 'info';
+  if ((LOG_LEVELS as readonly string[]).includes(rawLevel)) logLevel = rawLevel as LogLevel;
+  else problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got ${rawLevel})`);
+
+  const seedDemo = parseBoolean(value(env, 'SEED_DEMO'), 'SEED_DEMO', true, problems);
+
+  if (problems.length > 0) throw new ConfigError(problems);
+  return { port, host, publicUrl, dataDir, databaseUrl, tls, oidc, staticRoot, sisterProductUrl, remoteUrls, logLevel, seedDemo };
+}

@@ -1,0 +1,10 @@
+import type { Account } from '../rules.ts';
+import { queryOne, type Queryable } from './db.ts';
+
+export async function findAccount(db: Queryable, id: string): Promise<Account | null> {
+  return queryOne<Account>(
+    db,
+    'SELECT id, name, insights_enabled, is_tilelytics, domain_name FROM accounts WHERE id = $1',
+    [id],
+  );
+}

@@ -1,0 +1,24 @@
+/** Something that runs SQL: the database itself or one open transaction. */
+export interface Queryable {
+  /** One statement with $1… parameters; rows come back with normalised types (see types.ts). */
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /** Several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+/**
+ * The one data-access interface of the api. Two implementations: PostgreSQL through a pg Pool
+ * (DATABASE_URL) and embedded PGlite. Everything above this layer is unaware of which one runs.
+ */
+export interface Db extends Queryable {
+  readonly kind: 'postgresql' | 'pglite';
+  /** Runs fn inside BEGIN … COMMIT (ROLLBACK when it throws). */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** First row or null. */
+export async function queryOne<T>(q: Queryable, sql: string, params?: readonly unknown[]): Promise<T | null> {
+  const rows = await q.query<T>(sql, params);
+  return rows[0] ?? null;
+}

@@ -1,0 +1,53 @@
+import pg from 'pg';
+import type { Db, Queryable } from './db.ts';
+import { TEXT_PARSERS } from './types.ts';
+
+/** Per-pool type parsers: the global pg.types registry stays untouched. */
+const types = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    const parser = TEXT_PARSERS[oid];
+    if (parser && format !== 'binary') return parser;
+    return pg.types.getTypeParser(oid, format);
+  },
+} as unknown as pg.CustomTypesConfig;
+
+function wrap(client: pg.Pool | pg.PoolClient): Queryable {
+  return {
+    async query<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+      const result = await client.query(sql, params as unknown[]);
+      return result.rows as T[];
+    },
+    async exec(sql: string): Promise<void> {
+      await client.query(sql);
+    },
+  };
+}
+
+export function createPgDb(connectionString: string, options: { max?: number } = {}): Db {
+  const pool = new pg.Pool({ connectionString, types, max: options.max ?? 10 });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  const root = wrap(pool);
+  return {
+    kind: 'postgresql',
+    query: root.query,
+    exec: root.exec,
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn(wrap(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async close(): Promise<void> {
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,183 @@
+/**
+ * HTML of the embedded provider's own pages (sign-in, sign-out, errors), translated by the
+ * `ui_locales` hint and styled by the `theme` hint the front end sends with the authorization request.
+ */
+export type PageLocale = 'en' | 'fr' | 'es';
+export type PageTheme = 'light' | 'dark' | 'accessible';
+
+const TEXT = {
+  en: {
+    title: 'Sign in to Linepulse',
+    heading: 'Sign in to Linepulse',
+    intro: 'Development sign-in provider embedded in the Linepulse server.',
+    email: 'Email',
+    password: 'Password',
+    submit: 'Sign in',
+    wrong: 'Wrong email or password.',
+    demo: 'Demo accounts (password: {password})',
+    signedOut: 'You are signed out.',
+    backHome: 'Back to Linepulse',
+    signingOut: 'Signing out…',
+    continue: 'Continue',
+    error: 'Something went wrong',
+  },
+  fr: {
+    title: 'Connexion à Linepulse',
+    heading: 'Connexion à Linepulse',
+    intro: 'Fournisseur de connexion de développement intégré au serveur Linepulse.',
+    email: 'Adresse e-mail',
+    password: 'Mot de passe',
+    submit: 'Se connecter',
+    wrong: 'Adresse e-mail ou mot de passe incorrect.',
+    demo: 'Comptes de démonstration (mot de passe : {password})',
+    signedOut: 'Vous êtes déconnecté.',
+    backHome: 'Retour à Linepulse',
+    signingOut: 'Déconnexion…',
+    continue: 'Continuer',
+    error: 'Une erreur est survenue',
+  },
+  es: {
+    title: 'Iniciar sesión en Linepulse',
+    heading: 'Iniciar sesión en Linepulse',
+    intro: 'Proveedor de inicio de sesión de desarrollo integrado en el servidor Linepulse.',
+    email: 'Correo electrónico',
+    password: 'Contraseña',
+    submit: 'Iniciar sesión',
+    wrong: 'Correo electrónico o contraseña incorrectos.',
+    demo: 'Cuentas de demostración (contraseña: {password})',
+    signedOut: 'Ha cerrado la sesión.',
+    backHome: 'Volver a Linepulse',
+    signingOut: 'Cerrando sesión…',
+    continue: 'Continuar',
+    error: 'Algo salió mal',
+  },
+} as const satisfies Record<PageLocale, Record<string, string>>;
+
+const PALETTES: Record<PageTheme, Record<string, string>> = {
+  light: { bg: '#f5f5f5', card: '#ffffff', fg: '#242424', muted: '#616161', border: '#d1d1d1', accent: '#0f6cbd', accentFg: '#ffffff', error: '#b10e1c', focus: '#0f6cbd' },
+  dark: { bg: '#1f1f1f', card: '#292929', fg: '#ffffff', muted: '#adadad', border: '#4d4d4d', accent: '#479ef5', accentFg: '#000000', error: '#ff99a4', focus: '#ffffff' },
+  // High contrast: pure black and white, yellow accent, thick borders and focus rings.
+  accessible: { bg: '#000000', card: '#000000', fg: '#ffffff', muted: '#ffffff', border: '#ffffff', accent: '#ffff00', accentFg: '#000000', error: '#ffff00', focus: '#00ffff' },
+};
+
+/** First supported language in a `ui_locales` hint ("fr-CA en" → fr); English otherwise. */
+export function pickLocale(hint: unknown): PageLocale {
+  if (typeof hint === 'string') {
+    for (const tag of hint.split(/\s+/)) {
+      const lang = tag.toLowerCase().split(/[-_]/)[0];
+      if (lang === 'en' || lang === 'fr' || lang === 'es') return lang;
+    }
+  }
+  return 'en';
+}
+
+export function pickTheme(hint: unknown): PageTheme {
+  return hint === 'light' || hint === 'dark' || hint === 'accessible' ? hint : 'light';
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+function layout(locale: PageLocale, theme: PageTheme, title: string, body: string): string {
+  const p = PALETTES[theme];
+  const border = theme === 'accessible' ? '2px' : '1px';
+  return `<!DOCTYPE html>
+<html lang="${locale}" data-theme="${theme}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>
+  *{box-sizing:border-box}
+  body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:${p.bg};color:${p.fg};
+    font-family:"Segoe UI",system-ui,-apple-system,Roboto,"Helvetica Neue",Arial,sans-serif;font-size:${theme === 'accessible' ? '18px' : '15px'};line-height:1.45}
+  main{width:min(400px,92vw);background:${p.card};border:${border} solid ${p.border};border-radius:8px;padding:28px 28px 20px}
+  h1{font-size:1.5em;margin:0 0 6px}
+  p.intro{color:${p.muted};margin:0 0 20px;font-size:.9em}
+  label{display:block;font-weight:600;margin:14px 0 4px}
+  input{width:100%;padding:9px 10px;font:inherit;color:${p.fg};background:${p.card};border:${border} solid ${p.border};border-radius:4px}
+  input:focus,button:focus,a:focus{outline:${theme === 'accessible' ? '3px' : '2px'} solid ${p.focus};outline-offset:2px}
+  button{margin-top:22px;width:100%;padding:10px;font:inherit;font-weight:600;cursor:pointer;color:${p.accentFg};background:${p.accent};border:${border} solid ${p.accent};border-radius:4px}
+  .error{margin:14px 0 0;padding:8px 10px;border:${border} solid ${p.error};color:${p.error};border-radius:4px}
+  details{margin-top:22px;color:${p.muted};font-size:.9em}
+  details ul{padding-left:18px;margin:6px 0 0}
+  code{font-family:Consolas,Menlo,monospace}
+  a{color:${p.accent}}
+</style>
+</head>
+<body>
+<main>
+${body}
+</main>
+</body>
+</html>`;
+}
+
+export interface LoginPageOptions {
+  locale: PageLocale;
+  theme: PageTheme;
+  action: string;
+  email?: string;
+  failed?: boolean;
+  demoAccounts: { email: string; description: string }[];
+  demoPassword: string;
+}
+
+export function loginPage(options: LoginPageOptions): string {
+  const t = TEXT[options.locale];
+  const error = options.failed ? `<p class="error" role="alert" id="login-error">${escapeHtml(t.wrong)}</p>` : '';
+  const described = options.failed ? ' aria-describedby="login-error" aria-invalid="true"' : '';
+  const demo = options.demoAccounts.length
+    ? `<details open>
+  <summary>${escapeHtml(t.demo.replace('{password}', options.demoPassword))}</summary>
+  <ul>
+${options.demoAccounts.map((a) => `    <li><code>${escapeHtml(a.email)}</code> — ${escapeHtml(a.description)}</li>`).join('\n')}
+  </ul>
+</details>`
+    : '';
+  return layout(
+    options.locale,
+    options.theme,
+    t.title,
+    `<h1>${escapeHtml(t.heading)}</h1>
+<p class="intro">${escapeHtml(t.intro)}</p>
+<form method="post" action="${escapeHtml(options.action)}" autocomplete="on" novalidate>
+  <label for="email">${escapeHtml(t.email)}</label>
+  <input id="email" name="email" type="email" autocomplete="username" required autofocus value="${escapeHtml(options.email ?? '')}"${described}>
+  <label for="password">${escapeHtml(t.password)}</label>
+  <input id="password" name="password" type="password" autocomplete="current-password" required${described}>
+  ${error}
+  <button type="submit">${escapeHtml(t.submit)}</button>
+</form>
+${demo}`,
+  );
+}
+
+/** Sign-out confirmation skipped: the provider's own form is submitted at once with logout=yes. */
+export function logoutPage(locale: PageLocale, form: string): string {
+  const t = TEXT[locale];
+  const autoForm = form.replace('</form>', '<input type="hidden" name="logout" value="yes"/></form>');
+  return layout(
+    locale,
+    'light',
+    t.signingOut,
+    `<h1>${escapeHtml(t.signingOut)}</h1>
+${autoForm}
+<noscript><button type="submit" form="op.logoutForm">${escapeHtml(t.continue)}</button></noscript>
+<script>document.getElementById('op.logoutForm').submit()</script>`,
+  );
+}
+
+export function signedOutPage(locale: PageLocale, homeUrl: string): string {
+  const t = TEXT[locale];
+  return layout(locale, 'light', t.signedOut, `<h1>${escapeHtml(t.signedOut)}</h1>\n<p><a href="${escapeHtml(homeUrl)}">${escapeHtml(t.backHome)}</a></p>`);
+}
+
+export function errorPage(locale: PageLocale, details: Record<string, string>): string {
+  const t = TEXT[locale];
+  const rows = Object.entries(details)
+    .map(([k, v]) => `<p><strong>${escapeHtml(k)}</strong>: ${escapeHtml(String(v))}</p>`)
+    .join('\n');
+  return layout(locale, 'light', t.error, `<h1>${escapeHtml(t.error)}</h1>\n${rows}`);
+}

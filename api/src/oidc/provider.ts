@@ -1,0 +1,149 @@
+import Provider, { errors as oidcErrors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { AppConfig } from '../config.ts';
+import type { Db } from '../db/db.ts';
+import { claimsOf, findUserById } from '../db/users.ts';
+import type { UserClaims } from '../rules.ts';
+import type { OidcKeys } from './keys.ts';
+import { errorPage, logoutPage, pickLocale, signedOutPage } from './pages.ts';
+
+/** Where the provider is mounted inside the api's origin. */
+export const OIDC_PREFIX = '/oidc';
+
+/** The product claims, in the ID token and the JWT access token alike. */
+export function productClaims(user: UserClaims): Record<string, unknown> {
+  return {
+    user_id: user.user_id,
+    role: user.role,
+    email: user.email,
+    display_name: user.display_name,
+    name: user.display_name,
+    is_admin: user.is_admin,
+    is_financial_admin: user.is_financial_admin,
+    is_tilelytics: user.is_tilelytics,
+    is_wx_user: user.is_wx_user,
+    insights_enabled: user.insights_enabled,
+    account_id: user.account_id,
+  };
+}
+
+const PRODUCT_CLAIM_NAMES = Object.keys(
+  productClaims({
+    user_id: '', role: 'supervisor', email: '', display_name: '', is_admin: false, is_financial_admin: false,
+    is_tilelytics: false, is_wx_user: false, insights_enabled: false, account_id: '',
+  }),
+);
+
+/**
+ * The embedded OpenID Connect provider: one public SPA client, PKCE, refresh tokens, RS256 JWT access
+ * tokens for the api audience. Sessions, grants and tokens live in oidc-provider's in-memory adapter:
+ * a restart signs everyone out of the provider (their refresh tokens stop working) although already
+ * issued access tokens stay valid until they expire because the signing key is persisted.
+ */
+export function createOidcProvider(config: AppConfig, db: Db, keys: OidcKeys): Provider {
+  const { publicUrl, oidc } = config;
+  const issuer = `${publicUrl}${OIDC_PREFIX}`;
+  const productOrigin = new URL(publicUrl).origin;
+  const ttl = { accessToken: 60 * 60, refreshToken: 14 * 24 * 60 * 60 };
+
+  const configuration: Configuration = {
+    clients: [
+      {
+        client_id: oidc.clientId,
+        client_name: 'Linepulse',
+        application_type: 'web',
+        token_endpoint_auth_method: 'none',
+        redirect_uris: [`${publicUrl}/login-callback`],
+        post_logout_redirect_uris: [`${publicUrl}/home`, `${publicUrl}/`],
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+      },
+    ],
+    jwks: keys.jwks as Configuration['jwks'],
+    cookies: {
+      keys: keys.cookieKeys,
+      long: { httpOnly: true, sameSite: 'lax' },
+      short: { httpOnly: true, sameSite: 'lax' },
+    },
+    scopes: ['openid', 'offline_access', 'profile', 'email'],
+    claims: {
+      openid: ['sub', ...PRODUCT_CLAIM_NAMES],
+      profile: ['name', 'display_name'],
+      email: ['email', 'email_verified'],
+    },
+    // Custom claims reach the ID token only when it is not limited to the standard ones.
+    conformIdTokenClaims: false,
+    extraParams: ['theme'],
+    pkce: { required: () => true },
+    responseTypes: ['code'],
+    clientBasedCORS: (_ctx, origin) => origin === productOrigin,
+    async findAccount(_ctx, sub) {
+      const user = await findUserById(db, sub);
+      if (!user) return undefined;
+      return {
+        accountId: user.user_id,
+        async claims() {
+          return { sub: user.user_id, email_verified: true, ...productClaims(claimsOf(user)) };
+        },
+      };
+    },
+    async extraTokenClaims(_ctx, token) {
+      if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
+      const user = await findUserById(db, token.accountId);
+      return user ? productClaims(claimsOf(user)) : undefined;
+    },
+    issueRefreshToken: async (_ctx, client, code) =>
+      client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access'),
+    rotateRefreshToken: true,
+    interactions: {
+      url: (_ctx, interaction) => `${OIDC_PREFIX}/interaction/${interaction.uid}`,
+    },
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => oidc.audience,
+        useGrantedResource: () => true,
+        getResourceServerInfo: (_ctx, resourceIndicator) => {
+          if (resourceIndicator !== oidc.audience) throw new oidcErrors.InvalidTarget();
+          return {
+            scope: oidc.apiScope,
+            audience: oidc.audience,
+            accessTokenTTL: ttl.accessToken,
+            accessTokenFormat: 'jwt',
+            jwt: { sign: { alg: 'RS256' } },
+          };
+        },
+      },
+      rpInitiatedLogout: {
+        enabled: true,
+        // No confirmation page: the logout form posts itself (MSAL always means it).
+        async logoutSource(ctx: KoaContextWithOIDC, form: string) {
+          ctx.body = logoutPage(pickLocale(ctx.oidc.params?.ui_locales), form);
+        },
+        async postLogoutSuccessSource(ctx: KoaContextWithOIDC) {
+          ctx.body = signedOutPage(pickLocale(ctx.oidc.params?.ui_locales), `${publicUrl}/home`);
+        },
+      },
+    },
+    ttl: {
+      AccessToken: ttl.accessToken,
+      AuthorizationCode: 60,
+      IdToken: 60 * 60,
+      RefreshToken: ttl.refreshToken,
+      Interaction: 60 * 60,
+      Session: ttl.refreshToken,
+      Grant: ttl.refreshToken,
+    },
+    async renderError(ctx, out) {
+      ctx.type = 'html';
+      ctx.body = errorPage(pickLocale(ctx.oidc?.params?.ui_locales), out as unknown as Record<string, string>);
+    },
+  };
+
+  const provider = new Provider(issuer, configuration);
+  // The api rewrites X-Forwarded-Proto/Host from PUBLIC_URL before handing requests over, so every
+  // URL the provider builds (redirects, cookies' Secure flag, discovery) is the public one.
+  provider.proxy = true;
+  return provider;
+}

@@ -1,0 +1,77 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { resolveUser } from '../../auth/claims.ts';
+import { createLocalVerifier, createRemoteVerifier, type TokenVerifier } from '../../auth/verifier.ts';
+import { ApiError, errors } from '../../errors.ts';
+import { ERROR_CODES, type UserClaims } from '../../rules.ts';
+
+/**
+ * Who may call a route:
+ * - public: anyone (health, OpenAPI);
+ * - user: any signed-in user, even one not enabled for the product (preferences: language and theme);
+ * - product (default for /api and /dashboard-api): a user enabled for Linepulse (is_tilelytics);
+ * - admin: an enabled administrator.
+ */
+export type Access = 'public' | 'user' | 'product' | 'admin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    /** Set for every authenticated route; null on public ones. */
+    user: UserClaims | null;
+  }
+  interface FastifyInstance {
+    tokenVerifier: TokenVerifier;
+  }
+}
+
+const API_PREFIXES = ['/api/', '/dashboard-api/'];
+
+/** The caller, for handlers of non-public routes (the hook guarantees it is set). */
+export function currentUser(request: FastifyRequest): UserClaims {
+  if (!request.user) throw errors.unauthenticated();
+  return request.user;
+}
+
+function accessOf(request: FastifyRequest): Access | null {
+  const url = request.routeOptions.url;
+  if (!url || !API_PREFIXES.some((p) => url.startsWith(p))) return null;
+  return request.routeOptions.config.access ?? 'product';
+}
+
+async function authPlugin(app: FastifyInstance): Promise<void> {
+  const { oidc } = app.config;
+  const embedded = app.embeddedOidc;
+  const verifier: TokenVerifier = embedded
+    ? createLocalVerifier({ jwks: embedded.keys.publicJwks, issuer: embedded.issuer, audience: oidc.audience })
+    : createRemoteVerifier({ authority: oidc.authority, audience: oidc.audience });
+  app.decorate('tokenVerifier', verifier);
+  app.decorateRequest('user', null);
+
+  app.addHook('onRequest', async (request) => {
+    const access = accessOf(request);
+    if (access === null || access === 'public') return;
+
+    const header = request.headers.authorization;
+    const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+    if (!match) throw errors.unauthenticated();
+    let payload;
+    try {
+      payload = await verifier.verify(match[1]!);
+    } catch (error) {
+      request.log.info({ reason: (error as Error).message }, 'bearer token refused');
+      throw errors.unauthenticated('The bearer token is invalid or expired.');
+    }
+    const user = await resolveUser(app.db, payload);
+    if (!user) throw new ApiError(403, { code: ERROR_CODES.forbidden, arguments: {}, message: 'The user is unknown to Linepulse.' });
+    request.user = user;
+
+    if (access === 'user') return;
+    if (!user.is_tilelytics) throw errors.notEnabled();
+    if (access === 'admin' && !user.is_admin) throw errors.adminRequired();
+  });
+}
+
+export default fp(authPlugin, { name: 'auth', dependencies: ['config', 'db', 'oidc'] });

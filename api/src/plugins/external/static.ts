@@ -1,0 +1,71 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { REMOTE_NAMES } from '../../rules.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sends the host's index.html for a history-mode route; null when the request is not one. */
+    serveSpa(request: FastifyRequest, reply: FastifyReply): FastifyReply | null;
+  }
+}
+
+const LONG_CACHE = 'public, max-age=31536000, immutable';
+/** Webpack content hashes in file names, e.g. 123.4f9a0c1b2d3e.js. */
+const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
+
+/**
+ * Serves the built front end from STATIC_ROOT: each remote under /remotes/<name>/ from
+ * remote-<name>/dist (as if deployed on its own: open CORS, entry files revalidated, the rest cached
+ * for a year), and the host from host/dist at / with history-mode fallback to index.html. A missing
+ * dist folder only means 404s for its paths (tests run without builds).
+ */
+async function staticPlugin(app: FastifyInstance): Promise<void> {
+  const root = app.config.staticRoot;
+
+  for (const name of REMOTE_NAMES) {
+    const dist = path.join(root, `remote-${name}`, 'dist');
+    if (!existsSync(dist)) {
+      app.log.debug({ dist }, `remote ${name} not built: /remotes/${name}/ will answer 404`);
+      continue;
+    }
+    await app.register(fastifyStatic, {
+      root: dist,
+      prefix: `/remotes/${name}/`,
+      decorateReply: false,
+      cacheControl: false,
+      index: false,
+      setHeaders(reply, file) {
+        const base = path.basename(file);
+        reply.header('Access-Control-Allow-Origin', '*');
+        reply.header('Cache-Control', base === 'mf-manifest.json' || base === 'remoteEntry.js' ? 'no-cache' : LONG_CACHE);
+      },
+    });
+  }
+
+  const hostDist = path.join(root, 'host', 'dist');
+  if (!existsSync(hostDist)) {
+    app.log.debug({ hostDist }, 'host not built: / will answer 404');
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: hostDist,
+    prefix: '/',
+    cacheControl: false,
+    // index.html (no-cache) for /; every other client-side route goes through serveSpa below.
+    index: 'index.html',
+    setHeaders(reply, file) {
+      reply.header('Cache-Control', HASHED.test(path.basename(file)) ? LONG_CACHE : 'no-cache');
+    },
+  });
+  const hasIndex = existsSync(path.join(hostDist, 'index.html'));
+  app.decorate('serveSpa', (request: FastifyRequest, reply: FastifyReply) => {
+    if (!hasIndex || (request.method !== 'GET' && request.method !== 'HEAD')) return null;
+    if (!String(request.headers.accept ?? '').includes('text/html')) return null;
+    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html', hostDist);
+  });
+}
+
+export default fp(staticPlugin, { name: 'static', dependencies: ['config'] });

@@ -1,0 +1,148 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { ValidationError } from 'yup';
+import {
+  factoryExists,
+  factoryNameTaken,
+  factoryProducts,
+  factoryUnitWorkShifts,
+  findFactory,
+  listFactories,
+  updateFactorySettings,
+} from '../db/factories.ts';
+import { ApiError, apiError, errors } from '../errors.ts';
+import { currentUser } from '../plugins/app/auth.ts';
+import { validationItems } from '../plugins/app/error-handler.ts';
+import { CURRENCIES, ERROR_CODES, factorySettingsSchema, type ApiErrorItem, type FactorySettings } from '../rules.ts';
+import { FactoryIdParams, withErrors } from '../schemas/common.ts';
+import { FactoryProductSchema, FactorySchema, FactorySettingsSchema, UnitWorkShiftsSchema } from '../schemas/entities.ts';
+
+const settingsSchema = factorySettingsSchema(CURRENCIES);
+const CODE = /^[A-Z][A-Z0-9_]+$/;
+
+/** The shared yup schema's problems, one item each; its messages are error codes (SPEC §5). */
+async function validateSettings(body: unknown): Promise<{ settings: FactorySettings } | { problems: ApiErrorItem[] }> {
+  try {
+    return { settings: (await settingsSchema.validate(body, { abortEarly: false })) as FactorySettings };
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    const inner = error.inner.length ? error.inner : [error];
+    const seen = new Set<string>();
+    const problems: ApiErrorItem[] = [];
+    for (const issue of inner) {
+      const field = issue.path ?? 'body';
+      const message = String(issue.message);
+      const code = CODE.test(message) ? message : ERROR_CODES.validation;
+      const key = `${field}|${code}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      problems.push({ code, arguments: { field }, message: CODE.test(message) ? `${field} is invalid` : message });
+    }
+    return { problems };
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}
+
+export const factoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app;
+
+  app.get(
+    '/user/factories',
+    {
+      schema: {
+        summary: "The factories of the caller's account, with units, objectives and OEE target",
+        tags: ['factories'],
+        security: [{ bearerAuth: [] }],
+        response: withErrors({ 200: Type.Array(FactorySchema) }, [401, 403, 500]),
+      },
+    },
+    async (request) => listFactories(db, currentUser(request).account_id),
+  );
+
+  app.put(
+    '/factories/:id',
+    {
+      config: { access: 'admin' },
+      // The shared yup schema below gives the coded problems; the JSON schema documents the body.
+      attachValidation: true,
+      schema: {
+        summary: 'Update factory settings (administrators)',
+        tags: ['factories'],
+        security: [{ bearerAuth: [] }],
+        params: FactoryIdParams,
+        body: FactorySettingsSchema,
+        response: withErrors({ 200: FactorySchema }, [400, 401, 403, 404, 409, 500]),
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const { id } = request.params as { id: string };
+      if (request.validationError?.validationContext === 'params') {
+        throw new ApiError(400, validationItems((request.validationError.validation ?? []) as never[], 'params'));
+      }
+      if (!(await factoryExists(db, user.account_id, id))) throw errors.factoryNotFound(id);
+
+      const result = await validateSettings(request.body);
+      if ('problems' in result) throw new ApiError(400, result.problems);
+      if (request.validationError) {
+        throw new ApiError(400, validationItems((request.validationError.validation ?? []) as never[], 'body'));
+      }
+      const { settings } = result;
+      const duplicate = () =>
+        apiError(409, ERROR_CODES.factoryDuplicateName, `A factory with the same name already exists (${settings.name})`, {
+          name: settings.name,
+        });
+      if (await factoryNameTaken(db, user.account_id, settings.name, id)) throw duplicate();
+      try {
+        const updated = await db.transaction((tx) => updateFactorySettings(tx, user.account_id, id, settings));
+        if (!updated) throw errors.factoryNotFound(id);
+      } catch (error) {
+        // Two admins renaming at once: the unique index decides.
+        if (isUniqueViolation(error)) throw duplicate();
+        throw error;
+      }
+      const factory = await findFactory(db, user.account_id, id);
+      if (!factory) throw errors.factoryNotFound(id);
+      return factory;
+    },
+  );
+
+  app.get(
+    '/factories/:id/assigned-work-shift-names',
+    {
+      schema: {
+        summary: 'Each production unit of the factory with the names of its work shifts',
+        tags: ['factories'],
+        security: [{ bearerAuth: [] }],
+        params: FactoryIdParams,
+        response: withErrors({ 200: Type.Array(UnitWorkShiftsSchema) }),
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      if (!(await factoryExists(db, user.account_id, request.params.id))) throw errors.factoryNotFound(request.params.id);
+      return factoryUnitWorkShifts(db, user.account_id, request.params.id);
+    },
+  );
+
+  app.get(
+    '/factories/:id/products',
+    {
+      schema: {
+        summary: 'Products of the factory',
+        tags: ['factories'],
+        security: [{ bearerAuth: [] }],
+        params: FactoryIdParams,
+        response: withErrors({ 200: Type.Array(FactoryProductSchema) }),
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      if (!(await factoryExists(db, user.account_id, request.params.id))) throw errors.factoryNotFound(request.params.id);
+      return factoryProducts(db, user.account_id, request.params.id);
+    },
+  );
+};

@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { currentUser } from '../plugins/app/auth.ts';
+import { getPreferences, savePreferences } from '../db/preferences.ts';
+import { ApiError } from '../errors.ts';
+import { ERROR_CODES, normalisePreferences, preferencesProblems } from '../rules.ts';
+import { withErrors } from '../schemas/common.ts';
+import { PreferencesBody, PreferencesSchema } from '../schemas/entities.ts';
+
+/**
+ * GET/PUT /api/user/preferences. Open to every signed-in user, including one not enabled for the
+ * product: the unauthorized page still follows their language and theme.
+ */
+export const preferencesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/user/preferences',
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: "The caller's preferences (normalised; defaults when none are stored)",
+        tags: ['user'],
+        security: [{ bearerAuth: [] }],
+        response: withErrors({ 200: PreferencesSchema }, [401, 403, 500]),
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      return getPreferences(app.db, user.account_id, user.user_id);
+    },
+  );
+
+  app.put(
+    '/user/preferences',
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: "Replace the caller's preferences",
+        tags: ['user'],
+        security: [{ bearerAuth: [] }],
+        body: PreferencesBody,
+        response: withErrors({ 200: PreferencesSchema }, [400, 401, 403, 500]),
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      // The schema checked the shape; the shared rules add what JSON Schema cannot (real dates).
+      const problems = preferencesProblems(request.body);
+      if (problems.length > 0) {
+        throw new ApiError(
+          400,
+          problems.map((message) => ({ code: ERROR_CODES.preferencesInvalid, arguments: { problem: message }, message })),
+        );
+      }
+      await savePreferences(app.db, user.account_id, user.user_id, normalisePreferences(request.body));
+      return getPreferences(app.db, user.account_id, user.user_id);
+    },
+  );
+};

@@ -1,0 +1,23 @@
+import { Type, type TSchema } from 'typebox';
+
+export const Uuid = Type.String({ format: 'uuid' });
+export const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'yyyy-LL-dd' });
+
+export const ErrorItem = Type.Object({
+  code: Type.String({ description: 'Stable code the front end translates (shared/src/rules/errors.ts).' }),
+  arguments: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()])),
+  message: Type.String({ description: 'English fallback for logs and API users.' }),
+});
+export const ErrorBody = Type.Object({ errors: Type.Array(ErrorItem) });
+
+/** `{ errors: [...] }` responses every authenticated route may give, merged into each route's `response`. */
+export function withErrors<T extends Record<number, TSchema>>(
+  ok: T,
+  statuses: readonly number[] = [400, 401, 403, 404, 500],
+): T & Record<number, TSchema> {
+  const out: Record<number, TSchema> = { ...ok };
+  for (const status of statuses) out[status] = ErrorBody;
+  return out as T & Record<number, TSchema>;
+}
+
+export const FactoryIdParams = Type.Object({ id: Uuid });

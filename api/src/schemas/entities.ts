@@ -1,0 +1,146 @@
+import { Type, type Static } from 'typebox';
+import type {
+  Account,
+  CustomPeriod,
+  Factory,
+  FactoryProduct,
+  FactorySettings,
+  Preferences,
+  UnitWorkShifts,
+  UserUnitWorkShifts,
+} from '../rules.ts';
+import { IsoDate, Uuid } from './common.ts';
+
+// Wire shapes of shared/src/rules/entities.ts as JSON schemas. The compile-time checks at the bottom
+// fail the typecheck if a schema and its shared interface ever drift apart.
+
+const LANGUAGE = Type.Enum(['en', 'fr', 'es'] as const);
+const THEME = Type.Enum(['light', 'dark', 'accessible'] as const);
+const TIME_OPTION = Type.Enum([
+  'lastday', 'week', 'lastweek', 'last7days', 'last30days', 'last90days',
+  'month', 'lastmonth', 'current_custom_period', 'last_custom_period', 'time_range',
+] as const);
+const MONTH = Type.Enum([
+  'january', 'february', 'march', 'april', 'may', 'june',
+  'july', 'august', 'september', 'october', 'november', 'december',
+] as const);
+const WEEK_DAY = Type.Enum(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const);
+const OBJECTIVE_TYPE = Type.Enum(['availability', 'performance', 'quality'] as const);
+
+export const PreferencesSchema = Type.Object(
+  {
+    language: LANGUAGE,
+    theme: THEME,
+    tilelytics: Type.Object({
+      selected_time_option: TIME_OPTION,
+      selected_start_date: Type.Union([IsoDate, Type.Null()]),
+      selected_end_date: Type.Union([IsoDate, Type.Null()]),
+      selected_tilelytics_filter_id: Type.Union([Uuid, Type.Null()]),
+    }),
+  },
+
+);
+
+/** PUT body: the same, but dates and filter id may be omitted (they default to null). */
+export const PreferencesBody = Type.Object({
+  language: LANGUAGE,
+  theme: THEME,
+  tilelytics: Type.Object({
+    selected_time_option: TIME_OPTION,
+    selected_start_date: Type.Optional(Type.Union([IsoDate, Type.Null()])),
+    selected_end_date: Type.Optional(Type.Union([IsoDate, Type.Null()])),
+    selected_tilelytics_filter_id: Type.Optional(Type.Union([Uuid, Type.Null()])),
+  }),
+});
+
+export const ObjectiveSchema = Type.Object({
+  objective_type: OBJECTIVE_TYPE,
+  value: Type.Integer({ minimum: 1, maximum: 100 }),
+});
+
+export const FactorySchema = Type.Object(
+  {
+    id: Uuid,
+    name: Type.String(),
+    timezone: Type.String(),
+    primary_language: LANGUAGE,
+    year_first_month: MONTH,
+    week_first_day: WEEK_DAY,
+    currency: Type.String(),
+    production_day_minutes_from_midnight: Type.Integer(),
+    is_calendar_day_business_day: Type.Boolean(),
+    production_units: Type.Array(
+      Type.Object({
+        id: Uuid,
+        name: Type.String(),
+        converted_unit_name: Type.Union([Type.String(), Type.Null()]),
+        packages: Type.Union([Type.Integer(), Type.Null()]),
+      }),
+    ),
+    objectives: Type.Array(ObjectiveSchema),
+    oee_target: Type.Union([Type.Number(), Type.Null()], { description: 'availability × performance × quality objectives, percent' }),
+    alert_capability: Type.Boolean(),
+    forms_workspace_id: Type.Union([Type.String(), Type.Null()]),
+  },
+
+);
+
+export const FactorySettingsSchema = Type.Object(
+  {
+    name: Type.String({ maxLength: 100 }),
+    timezone: Type.String({ description: 'IANA time zone' }),
+    year_first_month: MONTH,
+    week_first_day: WEEK_DAY,
+    currency: Type.String({ description: 'One of GET /currency-list' }),
+    production_day_minutes_from_midnight: Type.Integer({ minimum: 0, maximum: 1439 }),
+    is_calendar_day_business_day: Type.Boolean(),
+    objectives: Type.Array(ObjectiveSchema, { minItems: 3, maxItems: 3 }),
+  },
+  { additionalProperties: false },
+);
+
+export const UnitWorkShiftsSchema = Type.Object({
+  production_unit_id: Uuid,
+  work_shift: Type.Array(Type.Object({ name: Type.String() })),
+});
+
+export const UserUnitWorkShiftsSchema = Type.Object({
+  factory_id: Uuid,
+  production_unit_id: Uuid,
+  work_shift: Type.Array(Type.Object({ name: Type.String() })),
+});
+
+export const FactoryProductSchema = Type.Object({ sku: Type.String(), name: Type.String() });
+
+export const AccountSchema = Type.Object(
+  {
+    id: Uuid,
+    name: Type.String(),
+    insights_enabled: Type.Boolean(),
+    is_tilelytics: Type.Boolean(),
+    domain_name: Type.String(),
+  },
+
+);
+
+export const CustomPeriodSchema = Type.Object(
+  {
+    id: Uuid,
+    name: Type.String(),
+    start_date: IsoDate,
+    end_date: IsoDate,
+    days: Type.Integer({ description: 'Inclusive day count' }),
+  },
+
+);
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const drift = <T extends true>(): T | undefined => undefined;
+drift<Same<Static<typeof PreferencesSchema>, Preferences>>();
+drift<Same<Static<typeof FactorySchema>, Factory>>();
+drift<Same<Static<typeof FactorySettingsSchema>, FactorySettings>>();
+drift<Same<Static<typeof UnitWorkShiftsSchema>, UnitWorkShifts>>();
+drift<Same<Static<typeof UserUnitWorkShiftsSchema>, UserUnitWorkShifts>>();
+drift<Same<Static<typeof FactoryProductSchema>, FactoryProduct>>();
+drift<Same<Static<typeof AccountSchema>, Account>>();
+drift<Same<Static<typeof CustomPeriodSchema>, CustomPeriod>>();

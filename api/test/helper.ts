@@ -1,0 +1,197 @@
+import { randomBytes } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { importJWK, SignJWT, type JWK } from 'jose';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type AppConfig } from '../src/config.ts';
+import { claimsOf, findUserByEmail } from '../src/db/users.ts';
+import { productClaims } from '../src/oidc/provider.ts';
+
+/**
+ * Test helper in the style of fastify/demo's test/helper.ts: `build(t)` gives a ready app on a fresh,
+ * migrated and seeded database, closed when the test ends.
+ *
+ * Database per build:
+ * - PGlite (default): a fresh DATA_DIR; the PGlite files are copied from LINEPULSE_PGLITE_TEMPLATE
+ *   when scripts/run-tests.mjs prepared one (reopening is < 1 s where initdb takes ~5 s).
+ * - PostgreSQL when DATABASE_URL (or TEST_DATABASE_URL) is set: a fresh schema in that database, selected through
+ *   search_path, dropped afterwards.
+ */
+export const PUBLIC_URL = 'https://localhost:8443';
+
+export function tempDir(prefix = 'linepulse-test-'): string {
+  return mkdtempSync(path.join(tmpdir(), prefix));
+}
+
+export const testDatabaseUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? null;
+export const onPostgres = testDatabaseUrl !== null;
+
+/** Something to hand clean-up work to: a TestContext, or a Cleanup run by a suite's after hook. */
+export interface CleanupTarget {
+  after(fn: () => unknown): void;
+}
+
+/** Clean-up steps run in reverse order by run(). */
+export class Cleanup implements CleanupTarget {
+  private readonly steps: (() => unknown)[] = [];
+  after(fn: () => unknown): void {
+    this.steps.push(fn);
+  }
+  async run(): Promise<void> {
+    for (const step of this.steps.reverse()) await step();
+    this.steps.length = 0;
+  }
+}
+
+/** A new empty schema on the test PostgreSQL server, and a URL whose connections use it. */
+export async function freshSchema(t: CleanupTarget): Promise<string> {
+  if (!testDatabaseUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: testDatabaseUrl });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  t.after(async () => {
+    const client = new pg.Client({ connectionString: testDatabaseUrl });
+    await client.connect();
+    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await client.end();
+  });
+  const url = new URL(testDatabaseUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return url.toString();
+}
+
+export interface BuildResult {
+  app: FastifyInstance;
+  config: AppConfig;
+}
+
+/**
+ * In a test: `const { app } = await build(t)`. In a suite sharing one app:
+ * `const cleanup = new Cleanup(); before(async () => ({ app } = await build(cleanup))); after(() => cleanup.run());`
+ */
+export async function build(t: CleanupTarget, env: Record<string, string> = {}): Promise<BuildResult> {
+  const dataDir = tempDir();
+  t.after(() => rmSync(dataDir, { recursive: true, force: true }));
+  const databaseEnv: Record<string, string> = {};
+  if (onPostgres) {
+    databaseEnv.DATABASE_URL = await freshSchema(t);
+  } else {
+    const template = process.env.LINEPULSE_PGLITE_TEMPLATE;
+    if (template && existsSync(template)) cpSync(template, path.join(dataDir, 'pglite'), { recursive: true });
+  }
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PUBLIC_URL,
+    LOG_LEVEL: 'silent',
+    STATIC_ROOT: tempDir('linepulse-empty-static-'),
+    ...databaseEnv,
+    ...env,
+  });
+  const app = await buildApp({ config, logger: false });
+  t.after(() => app.close());
+  await app.ready();
+  return { app, config };
+}
+
+export const DEMO = {
+  admin: 'admin@demo.linepulse.test',
+  operation: 'operation@demo.linepulse.test',
+  display: 'display@demo.linepulse.test',
+  noaccess: 'noaccess@demo.linepulse.test',
+  otherAdmin: 'admin@other.linepulse.test',
+} as const;
+
+export interface TokenOptions {
+  /** Sign with this private JWK instead of the embedded provider's key. */
+  key?: JWK;
+  audience?: string;
+  issuer?: string;
+  /** Seconds from now; negative for an expired token. */
+  expiresIn?: number;
+  claims?: Record<string, unknown>;
+}
+
+/** An access token as the embedded provider would issue it, signed with its real key. */
+export async function tokenFor(app: FastifyInstance, email: string, options: TokenOptions = {}): Promise<string> {
+  const embedded = app.embeddedOidc;
+  if (!embedded) throw new Error('tokenFor needs the embedded provider');
+  const user = await findUserByEmail(app.db, email);
+  if (!user) throw new Error(`No demo user ${email}`);
+  const jwk = options.key ?? embedded.keys.jwks.keys[0]!;
+  const key = await importJWK(jwk, 'RS256');
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ ...productClaims(claimsOf(user)), scope: app.config.oidc.apiScope, client_id: app.config.oidc.clientId, ...options.claims })
+    .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: jwk.kid ?? 'test' })
+    .setSubject(user.user_id)
+    .setIssuer(options.issuer ?? embedded.issuer)
+    .setAudience(options.audience ?? app.config.oidc.audience)
+    .setIssuedAt(now)
+    .setExpirationTime(now + (options.expiresIn ?? 600))
+    .sign(key);
+}
+
+/** app.inject with a bearer token for a demo user; JSON bodies parsed. */
+export async function call(
+  app: FastifyInstance,
+  email: string | null,
+  options: InjectOptions & { token?: string },
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests assert bodies field by field
+): Promise<{ status: number; body: any; headers: Record<string, unknown> }> {
+  const { token, ...inject } = options;
+  const bearer = token ?? (email ? await tokenFor(app, email) : undefined);
+  const response = await app.inject({
+    ...inject,
+    headers: { ...(inject.headers ?? {}), ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
+  });
+  let body: unknown = response.body;
+  if (String(response.headers['content-type'] ?? '').includes('json') && response.body) body = response.json();
+  return { status: response.statusCode, body, headers: response.headers };
+}
+
+export async function demoFactoryId(app: FastifyInstance, accountDomain: string, name: string): Promise<string> {
+  const rows = await app.db.query<{ id: string }>(
+    'SELECT f.id FROM factories f JOIN accounts a ON a.id = f.account_id WHERE a.domain_name = $1 AND f.name = $2',
+    [accountDomain, name],
+  );
+  if (!rows[0]) throw new Error(`No factory ${name} in ${accountDomain}`);
+  return rows[0].id;
+}
+
+/** A free TCP port on 127.0.0.1 (closed again before it is returned). */
+export async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** The real server: HTTPS with its self-signed certificate, on a random port of 127.0.0.1. */
+export async function listenHttps(t: CleanupTarget): Promise<BuildResult & { baseUrl: string }> {
+  const { loadTls } = await import('../src/tls.ts');
+  const port = await freePort();
+  const baseUrl = `https://localhost:${port}`;
+  const dataDir = tempDir();
+  t.after(() => rmSync(dataDir, { recursive: true, force: true }));
+  const env: Record<string, string> = { DATA_DIR: dataDir, PUBLIC_URL: baseUrl, PORT: String(port), LOG_LEVEL: 'silent', STATIC_ROOT: tempDir('linepulse-empty-static-') };
+  if (onPostgres) env.DATABASE_URL = await freshSchema(t);
+  else {
+    const template = process.env.LINEPULSE_PGLITE_TEMPLATE;
+    if (template && existsSync(template)) cpSync(template, path.join(dataDir, 'pglite'), { recursive: true });
+  }
+  const config = loadConfig(env);
+  const tls = await loadTls(config);
+  const app = await buildApp({ config, https: { key: tls.key, cert: tls.cert }, logger: false });
+  t.after(() => app.close());
+  await app.listen({ port, host: '127.0.0.1' });
+  return { app, config, baseUrl };
+}
