@@ -5,11 +5,14 @@ const frontEnd = (name) => ({
   testEnvironment: 'jsdom',
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
   transform: {
-    '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/../tsconfig.jest.json', diagnostics: false }],
+    '^.+\\.[tj]sx?$': ['ts-jest', { tsconfig: '<rootDir>/../tsconfig.jest.json', diagnostics: false }],
   },
+  // react-intl and @formatjs ship only ES modules: let ts-jest turn them into CommonJS.
+  transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?(react-intl|@formatjs|intl-messageformat))'],
   moduleNameMapper: {
     '^@linepulse/shared$': '<rootDir>/../shared/src/index.ts',
     '^@linepulse/shared/rules$': '<rootDir>/../shared/src/rules/index.ts',
+    '^@linepulse/shared/testing$': '<rootDir>/../shared/src/testing/index.ts',
     '\\.(css|svg|png)$': '<rootDir>/../shared/src/testing/file-stub.cjs',
   },
   setupFilesAfterEnv: ['<rootDir>/../shared/src/testing/jest-setup.ts'],

@@ -15,7 +15,7 @@ export function RemoteIntlProvider({ messages, children }: { messages: RemoteMes
     <IntlProvider
       locale={parent.locale}
       defaultLocale={parent.defaultLocale}
-      messages={{ ...parent.messages, ...messages[language] }}
+      messages={{ ...parent.messages, ...messages[language] } as Record<string, string>}
       onError={parent.onError}
     >
       {children}

@@ -3,3 +3,29 @@ import { TextDecoder, TextEncoder } from 'node:util';
 
 // jsdom lacks these; MSAL and react-router need them at import time.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
+
+// Fluent UI (motion, overflow, positioning) asks for these browser APIs that jsdom does not implement.
+if (typeof window !== 'undefined') {
+  if (!window.matchMedia) {
+    window.matchMedia = (query: string): MediaQueryList =>
+      ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        dispatchEvent: () => false,
+      }) as MediaQueryList;
+  }
+  if (!('ResizeObserver' in window)) {
+    class ResizeObserverStub {
+      observe(): void {}
+      unobserve(): void {}
+      disconnect(): void {}
+    }
+    Object.assign(window, { ResizeObserver: ResizeObserverStub });
+  }
+  if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => undefined;
+}

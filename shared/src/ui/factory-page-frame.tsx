@@ -1,11 +1,12 @@
 import type { ComponentType, ReactElement, ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { Factory } from '../rules';
-import { useActiveFactory } from '../state/hooks';
+import { useActiveFactory, useFactoriesStatus } from '../state/hooks';
 import { ErrorState } from './error-state';
+import { LoadingState } from './loading-state';
 import { PageFrame } from './page-frame';
 
-interface FactoryPageFrameProps {
+export interface FactoryPageFrameProps {
   /** The page's name; the factory's name is added to the heading. */
   title: string;
   description?: string;
@@ -14,16 +15,22 @@ interface FactoryPageFrameProps {
 }
 
 /**
- * Frame of every /:factoryId/… page: resolves the route's factory among the user's factories and shows
- * "not found or unauthorized" (SPEC §8) instead of the page when it is not one of them.
+ * Frame of every /:factoryId/… page: resolves the route's factory among the user's factories, waits
+ * while they load, and shows "not found or unauthorized" (SPEC §8) instead of the page when it is not
+ * one of them.
  */
 export function FactoryPageFrame({ title, description, actions, children }: FactoryPageFrameProps): ReactElement {
   const intl = useIntl();
   const factory = useActiveFactory();
+  const status = useFactoriesStatus();
   if (!factory) {
     return (
       <PageFrame title={title}>
-        <ErrorState message={intl.formatMessage({ id: 'error.factoryNotFound' })} />
+        {status === 'loading' || status === 'idle' ? (
+          <LoadingState />
+        ) : (
+          <ErrorState message={intl.formatMessage({ id: 'error.factoryNotFound' })} />
+        )}
       </PageFrame>
     );
   }

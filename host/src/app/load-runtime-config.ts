@@ -1,0 +1,41 @@
+import { REMOTE_NAMES, type RuntimeConfig } from '@linepulse/shared';
+
+/** /config.json is missing values; every one of them is listed (STYLE habit 7). */
+export class RuntimeConfigError extends Error {
+  constructor(readonly missing: string[]) {
+    super(`/config.json is missing or has invalid: ${missing.join(', ')}`);
+    this.name = 'RuntimeConfigError';
+  }
+}
+
+const isText = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
+
+/** Checks the shape of the runtime configuration, listing every missing or invalid value. */
+export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
+  const missing: string[] = [];
+  const source = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+  const auth = (typeof source.auth === 'object' && source.auth !== null ? source.auth : {}) as Record<string, unknown>;
+  const remotes = (typeof source.remotes === 'object' && source.remotes !== null ? source.remotes : {}) as Record<string, unknown>;
+  const text = (value: unknown, name: string): void => {
+    if (!isText(value)) missing.push(name);
+  };
+  text(source.version, 'version');
+  text(source.apiBase, 'apiBase');
+  text(source.dashboardApiBase, 'dashboardApiBase');
+  text(source.sisterProductUrl, 'sisterProductUrl');
+  text(auth.authority, 'auth.authority');
+  text(auth.clientId, 'auth.clientId');
+  text(auth.apiScope, 'auth.apiScope');
+  if (!Array.isArray(auth.knownAuthorities) || !auth.knownAuthorities.every(isText)) missing.push('auth.knownAuthorities');
+  if (typeof auth.isEntra !== 'boolean') missing.push('auth.isEntra');
+  for (const name of REMOTE_NAMES) text(remotes[name], `remotes.${name}`);
+  if (missing.length > 0) throw new RuntimeConfigError(missing);
+  return source as unknown as RuntimeConfig;
+}
+
+/** Fetches and checks /config.json (never cached: a redeployed remote must show up at once). */
+export async function loadRuntimeConfig(url = '/config.json'): Promise<RuntimeConfig> {
+  const response = await fetch(url, { cache: 'no-store', headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return parseRuntimeConfig(await response.json());
+}

@@ -1,0 +1,64 @@
+import type { PublicClientApplication } from '@azure/msal-browser';
+import {
+  configureServices,
+  createMsalInstance,
+  createMsalTokenProvider,
+  createStoreNotifier,
+  currentAccount,
+  preferencesAtom,
+  userAtom,
+  userFromClaims,
+  type RemoteName,
+  type RuntimeConfig,
+} from '@linepulse/shared';
+import type { getDefaultStore } from 'jotai';
+import type { RemoteLoader } from '../features/remotes/remote-loader';
+import { loadRuntimeConfig } from './load-runtime-config';
+
+type Store = ReturnType<typeof getDefaultStore>;
+
+export interface StartedApp {
+  config: RuntimeConfig;
+  msal: PublicClientApplication;
+  remoteLoader: RemoteLoader;
+  /** The sign-in response's failure, if the page is the return from a failed sign-in. */
+  redirectError: unknown;
+}
+
+/**
+ * The start sequence: runtime config, remotes registered from it, MSAL (handling a sign-in response),
+ * then the services every API call uses, and the user from the ID token's claims.
+ */
+export async function startUp(
+  store: Store,
+  createRemoteLoader: (manifests: Record<RemoteName, string>) => RemoteLoader,
+): Promise<StartedApp> {
+  const config = await loadRuntimeConfig();
+  const remoteLoader = createRemoteLoader(config.remotes);
+  const msal = createMsalInstance(config);
+  await msal.initialize();
+  let redirectError: unknown = null;
+  try {
+    // The response is handled where it lands (/login-callback); the guards then send the user on.
+    const result = await msal.handleRedirectPromise({ navigateToLoginRequestUrl: false });
+    if (result?.account) msal.setActiveAccount(result.account);
+  } catch (error) {
+    redirectError = error;
+  }
+  // A sign-out response lands on /home?state=…; nothing else reads it, so keep the address clean.
+  if (window.location.pathname === '/home' && new URLSearchParams(window.location.search).has('state')) {
+    window.history.replaceState(window.history.state, '', '/home');
+  }
+  configureServices({
+    tokenProvider: createMsalTokenProvider(msal, config, () => {
+      const { language, theme } = store.get(preferencesAtom);
+      return { language, theme };
+    }),
+    apiBase: config.apiBase,
+    dashboardApiBase: config.dashboardApiBase,
+    notifier: createStoreNotifier(store),
+  });
+  const account = currentAccount(msal);
+  store.set(userAtom, account?.idTokenClaims ? userFromClaims(account.idTokenClaims as Record<string, unknown>) : null);
+  return { config, msal, remoteLoader, redirectError };
+}

@@ -1,0 +1,14 @@
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { createRemoteLoader, remoteTimeoutPlugin, type RemoteRuntime } from './features/remotes/remote-loader';
+
+const runtime: RemoteRuntime = {
+  registerRemotes: (remotes, options) => registerRemotes(remotes, options),
+  loadRemote: (id) => loadRemote(id),
+};
+registerPlugins([remoteTimeoutPlugin()]);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing from index.html');
+createRoot(container).render(<App createRemoteLoader={(manifests) => createRemoteLoader(runtime, manifests)} />);

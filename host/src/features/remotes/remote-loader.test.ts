@@ -1,0 +1,77 @@
+import { FEDERATION_NAMES } from '@linepulse/shared';
+import { TEST_CONFIG } from '../../testing/render-host';
+import { RemoteContractError, RemoteLoadTimeoutError, createRemoteLoader, isTimeoutError, routesModuleOf, type RemoteRuntime } from './remote-loader';
+
+const routes = { remote: 'reports', version: '1', pages: { myReports: () => null } };
+
+function fakeRuntime(): RemoteRuntime & { registerRemotes: jest.Mock; loadRemote: jest.Mock } {
+  return { registerRemotes: jest.fn(), loadRemote: jest.fn() };
+}
+
+describe('createRemoteLoader', () => {
+  it('registers every remote under its federation name with the manifest URL from the runtime config', () => {
+    const runtime = fakeRuntime();
+    createRemoteLoader(runtime, TEST_CONFIG.remotes);
+    expect(runtime.registerRemotes).toHaveBeenCalledWith([
+      { name: 'linepulse_overview', entry: TEST_CONFIG.remotes.overview },
+      { name: 'linepulse_downtime', entry: TEST_CONFIG.remotes.downtime },
+      { name: 'linepulse_reports', entry: TEST_CONFIG.remotes.reports },
+      { name: 'linepulse_admin', entry: TEST_CONFIG.remotes.admin },
+      { name: 'linepulse_opportunities', entry: TEST_CONFIG.remotes.opportunities },
+    ]);
+  });
+
+  it('loads <name>/routes once and keeps it', async () => {
+    const runtime = fakeRuntime();
+    runtime.loadRemote.mockResolvedValue({ routes, default: routes });
+    const loader = createRemoteLoader(runtime, TEST_CONFIG.remotes);
+    await expect(loader.load('reports')).resolves.toBe(routes);
+    await loader.load('reports');
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(1);
+    expect(runtime.loadRemote).toHaveBeenCalledWith(`${FEDERATION_NAMES.reports}/routes`);
+  });
+
+  it('forgets a failure, and reset re-registers the remote with force before the retry', async () => {
+    const runtime = fakeRuntime();
+    runtime.loadRemote.mockRejectedValueOnce(new Error('down')).mockResolvedValueOnce(routes);
+    const loader = createRemoteLoader(runtime, TEST_CONFIG.remotes);
+    await expect(loader.load('reports')).rejects.toThrow('down');
+    loader.reset('reports');
+    expect(runtime.registerRemotes).toHaveBeenLastCalledWith([{ name: 'linepulse_reports', entry: TEST_CONFIG.remotes.reports }], { force: true });
+    await expect(loader.load('reports')).resolves.toBe(routes);
+  });
+
+  it('gives up after the chunk loading timeout', async () => {
+    jest.useFakeTimers();
+    const runtime = fakeRuntime();
+    runtime.loadRemote.mockReturnValue(new Promise(() => undefined));
+    const loader = createRemoteLoader(runtime, TEST_CONFIG.remotes, 120_000);
+    const load = loader.load('admin');
+    const settled = expect(load).rejects.toBeInstanceOf(RemoteLoadTimeoutError);
+    await jest.advanceTimersByTimeAsync(120_000);
+    await settled;
+    jest.useRealTimers();
+  });
+
+  it('rejects a module that is not a routes module', async () => {
+    const runtime = fakeRuntime();
+    runtime.loadRemote.mockResolvedValue({ something: 'else' });
+    const loader = createRemoteLoader(runtime, TEST_CONFIG.remotes);
+    await expect(loader.load('overview')).rejects.toBeInstanceOf(RemoteContractError);
+  });
+});
+
+describe('helpers', () => {
+  it('finds the routes module as default, named export or the module itself', () => {
+    expect(routesModuleOf({ default: routes })).toBe(routes);
+    expect(routesModuleOf({ routes })).toBe(routes);
+    expect(routesModuleOf(routes)).toBe(routes);
+    expect(routesModuleOf(null)).toBeNull();
+  });
+
+  it('recognises timeouts from the loader and from webpack chunks', () => {
+    expect(isTimeoutError(new RemoteLoadTimeoutError('admin', 1))).toBe(true);
+    expect(isTimeoutError(Object.assign(new Error('Loading chunk 3 failed.'), { name: 'ChunkLoadError', type: 'timeout' }))).toBe(true);
+    expect(isTimeoutError(new Error('ScriptNetworkError: Failed to load script'))).toBe(false);
+  });
+});

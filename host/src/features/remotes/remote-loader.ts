@@ -1,0 +1,128 @@
+import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import {
+  CHUNK_LOAD_TIMEOUT_MS,
+  FEDERATION_NAMES,
+  REMOTE_NAMES,
+  type RemoteName,
+  type RemoteRoutesModule,
+} from '@linepulse/shared';
+
+/** The part of the Module Federation runtime the host uses (injected, so tests can fake it). */
+export interface RemoteRuntime {
+  registerRemotes(remotes: { name: string; entry: string }[], options?: { force?: boolean }): void;
+  loadRemote(id: string): Promise<unknown>;
+}
+
+/** Loads each remote's `./routes` module; `reset` forgets a failed remote so the next load really retries. */
+export interface RemoteLoader {
+  load(remote: RemoteName): Promise<RemoteRoutesModule<RemoteName>>;
+  reset(remote: RemoteName): void;
+}
+
+/** Loading took longer than CHUNK_LOAD_TIMEOUT_MS (SPEC §8: chunk loading timeout, 120 s). */
+export class RemoteLoadTimeoutError extends Error {
+  constructor(remote: RemoteName, readonly timeoutMs: number) {
+    super(`remote ${remote} did not load within ${timeoutMs} ms`);
+    this.name = 'RemoteLoadTimeoutError';
+  }
+}
+
+/** The remote loaded, but its module is not a RemoteRoutesModule (a broken or foreign deployment). */
+export class RemoteContractError extends Error {
+  constructor(remote: RemoteName) {
+    super(`remote ${remote} does not expose a routes module with pages`);
+    this.name = 'RemoteContractError';
+  }
+}
+
+export function isTimeoutError(error: unknown): boolean {
+  if (error instanceof RemoteLoadTimeoutError) return true;
+  const e = error as { name?: unknown; type?: unknown; message?: unknown } | null;
+  return (
+    !!e &&
+    ((e.name === 'ChunkLoadError' && e.type === 'timeout') ||
+      (typeof e.message === 'string' && /timed out|timeout/i.test(e.message)))
+  );
+}
+
+function isRoutesModule(value: unknown): value is RemoteRoutesModule<RemoteName> {
+  return typeof value === 'object' && value !== null && typeof (value as { pages?: unknown }).pages === 'object';
+}
+
+/** A remote's `./routes` may export the module as default, as `routes`, or be the module itself. */
+export function routesModuleOf(exports: unknown): RemoteRoutesModule<RemoteName> | null {
+  const candidates = [
+    (exports as { default?: unknown } | null)?.default,
+    (exports as { routes?: unknown } | null)?.routes,
+    exports,
+  ];
+  return candidates.find(isRoutesModule) ?? null;
+}
+
+function withTimeout<T>(promise: Promise<T>, remote: RemoteName, timeoutMs: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new RemoteLoadTimeoutError(remote, timeoutMs)), timeoutMs);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+/**
+ * Registers every remote under its federation name with the manifest URL of the runtime config (never
+ * from the build), and loads their routes modules on demand. A load is shared while it runs and kept
+ * once it succeeded; a failure is forgotten, and `reset` re-registers the remote with `force`, which
+ * makes the runtime drop its cached manifest, container and module so that a retry fetches them again.
+ */
+export function createRemoteLoader(
+  runtime: RemoteRuntime,
+  manifests: Record<RemoteName, string>,
+  timeoutMs: number = CHUNK_LOAD_TIMEOUT_MS,
+): RemoteLoader {
+  const entry = (remote: RemoteName): { name: string; entry: string } => ({
+    name: FEDERATION_NAMES[remote],
+    entry: manifests[remote],
+  });
+  runtime.registerRemotes(REMOTE_NAMES.map(entry));
+  const loads = new Map<RemoteName, Promise<RemoteRoutesModule<RemoteName>>>();
+
+  return {
+    load(remote) {
+      const existing = loads.get(remote);
+      if (existing) return existing;
+      const load = withTimeout(Promise.resolve().then(() => runtime.loadRemote(`${FEDERATION_NAMES[remote]}/routes`)), remote, timeoutMs).then(
+        (exports) => {
+          const module = routesModuleOf(exports);
+          if (!module) throw new RemoteContractError(remote);
+          return module;
+        },
+      );
+      loads.set(remote, load);
+      load.catch(() => {
+        if (loads.get(remote) === load) loads.delete(remote);
+      });
+      return load;
+    },
+    reset(remote) {
+      loads.delete(remote);
+      runtime.registerRemotes([entry(remote)], { force: true });
+    },
+  };
+}
+
+/** Gives remote entry scripts the SPEC's 120 s instead of the runtime's default 20 s. */
+export function remoteTimeoutPlugin(timeoutMs: number = CHUNK_LOAD_TIMEOUT_MS): ModuleFederationRuntimePlugin {
+  return {
+    name: 'linepulse-remote-timeout',
+    createScript() {
+      return { timeout: timeoutMs };
+    },
+  };
+}

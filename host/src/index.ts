@@ -1,0 +1,4 @@
+// The async boundary Module Federation needs: shared singletons are negotiated before any app code runs.
+import('./bootstrap').catch((error: unknown) => {
+  console.error('Linepulse failed to start', error);
+});

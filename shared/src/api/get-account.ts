@@ -1,0 +1,7 @@
+import type { Account } from '../rules';
+import { apiRequest } from './http';
+
+/** GET accounts/{accountId} on the dashboard API: the account settings. */
+export function getAccount(accountId: string): Promise<Account> {
+  return apiRequest<Account>('dashboard', `accounts/${encodeURIComponent(accountId)}`);
+}

@@ -1,0 +1,7 @@
+import type { UnitWorkShifts } from '../rules';
+import { apiRequest } from './http';
+
+/** GET factories/{id}/assigned-work-shift-names: work shift names per production unit. */
+export function getAssignedWorkShiftNames(factoryId: string): Promise<UnitWorkShifts[]> {
+  return apiRequest<UnitWorkShifts[]>('api', `factories/${encodeURIComponent(factoryId)}/assigned-work-shift-names`);
+}

@@ -1,0 +1,7 @@
+import type { FactoryProduct } from '../rules';
+import { apiRequest } from './http';
+
+/** GET factories/{id}/products. */
+export function getFactoryProducts(factoryId: string): Promise<FactoryProduct[]> {
+  return apiRequest<FactoryProduct[]>('api', `factories/${encodeURIComponent(factoryId)}/products`);
+}

@@ -1,0 +1,7 @@
+import type { Factory } from '../rules';
+import { apiRequest } from './http';
+
+/** GET /user/factories: the factories the signed-in user may see. */
+export function getUserFactories(): Promise<Factory[]> {
+  return apiRequest<Factory[]>('api', 'user/factories');
+}

@@ -1,0 +1,7 @@
+import type { UserUnitWorkShifts } from '../rules';
+import { apiRequest } from './http';
+
+/** GET user/work-shifts: work shifts of every production unit the user may see. */
+export function getUserWorkShifts(): Promise<UserUnitWorkShifts[]> {
+  return apiRequest<UserUnitWorkShifts[]>('api', 'user/work-shifts');
+}

@@ -1,0 +1,7 @@
+import type { Factory, FactorySettings } from '../rules';
+import { apiRequest } from './http';
+
+/** PUT factories/{id} (admins): saves the factory settings, resolves with the updated factory. */
+export function putFactory(factoryId: string, settings: FactorySettings): Promise<Factory> {
+  return apiRequest<Factory>('api', `factories/${encodeURIComponent(factoryId)}`, { method: 'PUT', body: settings });
+}

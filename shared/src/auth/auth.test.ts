@@ -1,0 +1,90 @@
+import type { RuntimeConfig } from '../rules';
+import { isPasswordResetCompletedError, isUnknownUserError } from './auth-errors';
+import { loginScopes, msalConfiguration } from './msal';
+import { userFromClaims } from './user-from-claims';
+
+const config: RuntimeConfig = {
+  version: '1.6.17',
+  auth: {
+    authority: 'https://localhost:8443/oidc',
+    clientId: 'linepulse-web',
+    knownAuthorities: ['localhost:8443'],
+    apiScope: 'api.readwrite',
+    isEntra: false,
+  },
+  apiBase: 'https://localhost:8443/api',
+  dashboardApiBase: 'https://localhost:8443/dashboard-api',
+  remotes: { overview: '', downtime: '', reports: '', admin: '', opportunities: '' },
+  sisterProductUrl: 'https://sister.test',
+};
+
+describe('MSAL configuration', () => {
+  it('requests openid, offline_access, profile and the API scope', () => {
+    expect(loginScopes(config)).toEqual(['openid', 'offline_access', 'profile', 'api.readwrite']);
+  });
+
+  it('uses plain OpenID Connect for a non-Entra provider, with its known authority', () => {
+    const msal = msalConfiguration(config, 'https://app.test');
+    expect(msal.system?.protocolMode).toBe('OIDC');
+    expect(msal.auth.knownAuthorities).toEqual(['localhost:8443']);
+    expect(msal.auth.redirectUri).toBe('https://app.test/login-callback');
+    expect(msal.auth.postLogoutRedirectUri).toBe('https://app.test/home');
+    expect(msal.cache?.cacheLocation).toBe('localStorage');
+  });
+
+  it('keeps the default protocol for Entra ID', () => {
+    const msal = msalConfiguration({ ...config, auth: { ...config.auth, isEntra: true } }, 'https://app.test');
+    expect(msal.system?.protocolMode).toBeUndefined();
+  });
+});
+
+describe('sign-in errors', () => {
+  it('recognises an unknown user by code or message', () => {
+    expect(isUnknownUserError({ errorCode: 'access_denied', errorMessage: 'AADB2C99002: User does not exist' })).toBe(true);
+    expect(isUnknownUserError({ errorCode: 'unknown_user', errorMessage: '' })).toBe(true);
+    expect(isUnknownUserError({ errorCode: 'access_denied', errorMessage: 'nope' })).toBe(false);
+  });
+
+  it('recognises a completed password reset', () => {
+    expect(isPasswordResetCompletedError({ errorCode: 'access_denied', errorMessage: 'AADB2C90091: cancelled' })).toBe(true);
+    expect(isPasswordResetCompletedError(new Error('other'))).toBe(false);
+  });
+});
+
+describe('userFromClaims', () => {
+  it('reads the SPEC §3 user, with flags given as booleans or strings', () => {
+    const user = userFromClaims({
+      sub: 's1',
+      user_id: 'u1',
+      role: 'director',
+      email: 'a@b.test',
+      display_name: 'Alice Martin',
+      is_admin: true,
+      is_financial_admin: 'true',
+      is_tilelytics: true,
+      is_wx_user: 'false',
+      insights_enabled: false,
+      account_id: 'acc',
+    });
+    expect(user).toEqual({
+      user_id: 'u1',
+      role: 'director',
+      email: 'a@b.test',
+      display_name: 'Alice Martin',
+      is_admin: true,
+      is_financial_admin: true,
+      is_tilelytics: true,
+      is_wx_user: false,
+      insights_enabled: false,
+      account_id: 'acc',
+    });
+  });
+
+  it('falls back to name and sub, and to the supervisor role', () => {
+    const user = userFromClaims({ sub: 's1', name: 'Bob', role: 'king' });
+    expect(user.user_id).toBe('s1');
+    expect(user.display_name).toBe('Bob');
+    expect(user.role).toBe('supervisor');
+    expect(user.is_tilelytics).toBe(false);
+  });
+});

@@ -1,0 +1,159 @@
+import {
+  InteractionRequiredAuthError,
+  PublicClientApplication,
+  type AccountInfo,
+  type Configuration,
+} from '@azure/msal-browser';
+import type { Language, RuntimeConfig, ThemeName } from '../rules';
+import type { TokenProvider } from '../services/services';
+
+/**
+ * The one MSAL instance of the page. It lives here, in the federated singleton `@linepulse/shared`,
+ * so the host and every remote share the same cache and the same signed-in account.
+ */
+let instance: PublicClientApplication | null = null;
+let instanceConfig: RuntimeConfig | null = null;
+
+export function msalConfiguration(config: RuntimeConfig, origin: string = window.location.origin): Configuration {
+  return {
+    auth: {
+      clientId: config.auth.clientId,
+      authority: config.auth.authority,
+      knownAuthorities: config.auth.knownAuthorities,
+      redirectUri: `${origin}/login-callback`,
+      postLogoutRedirectUri: `${origin}/home`,
+    },
+    cache: { cacheLocation: 'localStorage' },
+    // MSAL v5 reads protocolMode under `system`; anything but Entra ID is plain OpenID Connect.
+    system: config.auth.isEntra ? {} : { protocolMode: 'OIDC' },
+  };
+}
+
+/** Creates (once per page) the MSAL instance for this runtime configuration; call `initialize()` on it. */
+export function createMsalInstance(config: RuntimeConfig): PublicClientApplication {
+  instance = new PublicClientApplication(msalConfiguration(config));
+  instanceConfig = config;
+  return instance;
+}
+
+export function getMsalInstance(): PublicClientApplication {
+  if (!instance) throw new Error('@linepulse/shared: createMsalInstance() has not been called');
+  return instance;
+}
+
+function getInstanceConfig(): RuntimeConfig {
+  if (!instanceConfig) throw new Error('@linepulse/shared: createMsalInstance() has not been called');
+  return instanceConfig;
+}
+
+/** Scopes requested at sign-in (SPEC §9). */
+export function loginScopes(config: RuntimeConfig): string[] {
+  return ['openid', 'offline_access', 'profile', config.auth.apiScope];
+}
+
+/** The signed-in account: the active one, else the only/first cached one (made active). */
+export function currentAccount(msal: PublicClientApplication = getMsalInstance()): AccountInfo | null {
+  const active = msal.getActiveAccount();
+  if (active) return active;
+  const [first] = msal.getAllAccounts();
+  if (!first) return null;
+  msal.setActiveAccount(first);
+  return first;
+}
+
+export interface SignInOptions {
+  language: Language;
+  theme: ThemeName;
+  /** Ask the provider for its login page even when a session exists (sign in as another user). */
+  forceLogin?: boolean;
+}
+
+/** Authorization code + PKCE through a full-page redirect; the login page gets locale and theme hints. */
+export async function signIn(options: SignInOptions): Promise<void> {
+  const msal = getMsalInstance();
+  // Signing in as someone else: forget the current account here too, or it would come back as the
+  // cached account after the new one signs out.
+  if (options.forceLogin) await msal.clearCache().catch(() => undefined);
+  await msal.loginRedirect({
+    scopes: loginScopes(getInstanceConfig()),
+    extraQueryParameters: { ui_locales: options.language, theme: options.theme },
+    ...(options.forceLogin ? { prompt: 'login' } : {}),
+  });
+}
+
+/** Logout redirect. MSAL v5 does not send the ID token hint itself, and providers need it to honour the post-logout URI. */
+export async function signOut(): Promise<void> {
+  const msal = getMsalInstance();
+  const account = currentAccount(msal);
+  // Any other cached account would otherwise be picked up as "signed in" on the way back.
+  for (const other of msal.getAllAccounts()) {
+    if (other.homeAccountId !== account?.homeAccountId) await msal.clearCache({ account: other }).catch(() => undefined);
+  }
+  await msal.logoutRedirect({
+    ...(account ? { account } : {}),
+    ...(account?.idToken ? { idTokenHint: account.idToken } : {}),
+  });
+}
+
+/** Clears MSAL's cache without a round trip to the provider (unknown-user recovery). */
+export async function clearSignInState(): Promise<void> {
+  if (instance) await instance.clearCache().catch(() => undefined);
+}
+
+/** Never settles: the page is navigating to the provider. */
+function pendingForever(): Promise<never> {
+  return new Promise<never>(() => undefined);
+}
+
+/** Several calls may need interaction at once; only the first one may start the redirect. */
+let redirecting = false;
+
+async function redirectOnce(start: () => Promise<void>): Promise<never> {
+  if (!redirecting) {
+    redirecting = true;
+    try {
+      await start();
+    } catch (error) {
+      redirecting = false;
+      throw error;
+    }
+  }
+  return pendingForever();
+}
+
+export type SignInHints = () => Pick<SignInOptions, 'language' | 'theme'>;
+
+/**
+ * Access tokens acquired silently from the cache or with the refresh token; when the provider wants
+ * interaction (expired session, consent), the page redirects to sign in and the call never settles.
+ */
+export function createMsalTokenProvider(
+  msal: PublicClientApplication,
+  config: RuntimeConfig,
+  hints?: SignInHints,
+): TokenProvider {
+  const scopes = [config.auth.apiScope];
+  const extraQueryParameters = (): Record<string, string> => {
+    const h = hints?.();
+    return h ? { ui_locales: h.language, theme: h.theme } : {};
+  };
+  return {
+    async getAccessToken(): Promise<string> {
+      const account = currentAccount(msal);
+      if (!account) {
+        return redirectOnce(() => msal.loginRedirect({ scopes: loginScopes(config), extraQueryParameters: extraQueryParameters() }));
+      }
+      try {
+        const result = await msal.acquireTokenSilent({ scopes, account });
+        return result.accessToken;
+      } catch (error) {
+        if (error instanceof InteractionRequiredAuthError) {
+          return redirectOnce(() =>
+            msal.acquireTokenRedirect({ scopes: loginScopes(config), account, extraQueryParameters: extraQueryParameters() }),
+          );
+        }
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import { createIntl } from 'react-intl';
+import { ApiError } from '../api/api-error';
+import { MESSAGES } from './messages';
+import { errorMessage, translateApiErrors } from './translate-api-errors';
+
+const intlFor = (locale: 'en' | 'fr' | 'es') => createIntl({ locale, messages: MESSAGES[locale], onError: () => undefined });
+
+describe('translateApiErrors', () => {
+  it('translates each item by its code with its arguments, joined by newlines', () => {
+    const text = translateApiErrors(intlFor('en'), [
+      { code: 'CS_FAC_PUT_20001', arguments: { name: 'Lyon' }, message: 'duplicate' },
+      { code: 'CS_FAC_TIMEZONE_INVALID', arguments: {}, message: 'zone' },
+    ]);
+    expect(text).toBe('A factory with the same name already exists (Lyon)\nChoose a time zone from the list');
+  });
+
+  it('drops items without a translation', () => {
+    const text = translateApiErrors(intlFor('fr'), [
+      { code: 'SOMETHING_UNKNOWN', arguments: {}, message: 'x' },
+      { code: 'CS_FAC_PUT_20001', arguments: { name: 'Québec' }, message: 'duplicate' },
+    ]);
+    expect(text).toBe('Une usine du même nom existe déjà (Québec)');
+  });
+
+  it('returns an empty string when nothing translates (nothing is shown)', () => {
+    expect(translateApiErrors(intlFor('es'), [{ code: 'NOPE', arguments: {}, message: 'x' }])).toBe('');
+    expect(translateApiErrors(intlFor('es'), [])).toBe('');
+  });
+});
+
+describe('errorMessage', () => {
+  it('uses the translated backend errors first', () => {
+    const error = new ApiError(409, [{ code: 'CS_FAC_PUT_20001', arguments: { name: 'Lyon' }, message: '' }]);
+    expect(errorMessage(intlFor('en'), error)).toBe('A factory with the same name already exists (Lyon)');
+  });
+
+  it('falls back to the generic message with the code for an unexpected failure', () => {
+    const error = new ApiError(502, [{ code: '500', arguments: {}, message: 'bad gateway' }]);
+    expect(errorMessage(intlFor('en'), error)).toBe(
+      'An unexpected error occurred. Contact the provider and specify the error code 500',
+    );
+    expect(errorMessage(intlFor('en'), new TypeError('boom'))).toContain('error code 500');
+  });
+
+  it('shows nothing for an expected answer that does not translate', () => {
+    const error = new ApiError(400, [{ code: 'SOMETHING_UNKNOWN', arguments: {}, message: '' }]);
+    expect(errorMessage(intlFor('en'), error)).toBe('');
+  });
+});

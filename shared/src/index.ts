@@ -1,0 +1,121 @@
+/**
+ * The public entry of @linepulse/shared, a federated singleton: the host and every remote get this one
+ * instance (one MSAL instance, one API client, one store). Remotes import only from here.
+ */
+export * from './rules';
+export * from './contracts/remote-module';
+
+// Services set once at start-up
+export {
+  configureServices,
+  getServices,
+  servicesConfigured,
+  resetServices,
+  type Notifier,
+  type Services,
+  type TokenProvider,
+} from './services/services';
+
+// API client: one function per endpoint, one error type
+export { ApiError, DEFAULT_ERROR_CODE, isApiError, normaliseApiError } from './api/api-error';
+export { apiRequest, type ApiBase, type RequestOptions } from './api/http';
+export { getPreferences } from './api/get-preferences';
+export { putPreferences } from './api/put-preferences';
+export { getUserFactories } from './api/get-user-factories';
+export { putFactory } from './api/put-factory';
+export { getAssignedWorkShiftNames } from './api/get-assigned-work-shift-names';
+export { getFactoryProducts } from './api/get-factory-products';
+export { getUserWorkShifts } from './api/get-user-work-shifts';
+export { getCurrencyList } from './api/get-currency-list';
+export { getCustomPeriods } from './api/get-custom-periods';
+export { getAccount } from './api/get-account';
+
+// Authentication
+export {
+  clearSignInState,
+  createMsalInstance,
+  createMsalTokenProvider,
+  currentAccount,
+  getMsalInstance,
+  loginScopes,
+  msalConfiguration,
+  signIn,
+  signOut,
+  type SignInHints,
+  type SignInOptions,
+} from './auth/msal';
+export { userFromClaims } from './auth/user-from-claims';
+export {
+  PASSWORD_RESET_COMPLETED_ERROR_CODE,
+  UNKNOWN_USER_ERROR_CODES,
+  isPasswordResetCompletedError,
+  isUnknownUserError,
+} from './auth/auth-errors';
+
+// State
+export {
+  accountAtom,
+  activeFactoryAtom,
+  activeFactoryIdAtom,
+  currenciesAtom,
+  customPeriodsAtom,
+  factoriesAtom,
+  factoriesStatusAtom,
+  factoryProductsCacheAtom,
+  factoryWorkShiftsCacheAtom,
+  preferencesAtom,
+  preferencesStatusAtom,
+  userAtom,
+  type CacheEntry,
+  type LoadStatus,
+} from './state/atoms';
+export {
+  useAccount,
+  useActiveFactory,
+  useCurrencies,
+  useCustomPeriods,
+  useFactories,
+  useFactoriesStatus,
+  useUser,
+} from './state/hooks';
+export { useFactoryProducts, useFactoryWorkShifts, type FactoryResource } from './state/factory-cache';
+export { applyPreferencesChange, useSavePreferences, type PreferencesChange } from './state/preferences';
+export { loadSessionData, useSessionData, type SessionLoadOptions } from './state/session';
+export {
+  createStoreNotifier,
+  dismissSnackbarMessage,
+  snackbarAtom,
+  useNotifier,
+  type SnackbarMessage,
+} from './state/notifier';
+export { useNotifyError } from './state/use-notify-error';
+
+// Internationalisation
+export { MESSAGES, type MessageKey } from './i18n/messages';
+export { LinepulseIntlProvider, type LinepulseIntlProviderProps } from './i18n/intl-provider';
+export { RemoteIntlProvider, missingTranslations, withRemoteMessages, type RemoteMessages } from './contracts/remote-intl';
+export { errorMessage, errorMessageId, genericErrorMessage, translateApiErrors } from './i18n/translate-api-errors';
+
+// Themes and layout
+export { chartPalette, fluentThemeFor, themeFlags, themeFromFlags, type ThemeFlags } from './theme/themes';
+export {
+  ACCESSIBLE_FLAG_STORAGE_KEY,
+  DARK_FLAG_STORAGE_KEY,
+  LANGUAGE_STORAGE_KEY,
+  readDarkFlag,
+  readStoredLanguage,
+  readStoredTheme,
+  storeLanguage,
+  storeTheme,
+} from './theme/theme-storage';
+export { ThemeNameContext, useChartPalette, useThemeName } from './theme/theme-context';
+export { atLeast, breakpointFor, useBreakpoint, type Breakpoint } from './theme/use-breakpoint';
+
+// Common UI
+export { AppProviders, type AppProvidersProps } from './ui/app-providers';
+export { PageFrame, type PageFrameProps } from './ui/page-frame';
+export { FactoryPageFrame, factorySectionPage, type FactoryPageFrameProps } from './ui/factory-page-frame';
+export { LoadingState, type LoadingStateProps } from './ui/loading-state';
+export { EmptyState, type EmptyStateProps } from './ui/empty-state';
+export { ErrorState, type ErrorStateProps } from './ui/error-state';
+export { Snackbar } from './ui/snackbar';

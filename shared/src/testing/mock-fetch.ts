@@ -1,0 +1,63 @@
+/** A fetch stand-in for unit tests: answers by method and path, records every request. */
+export interface MockedRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+type Handler = (request: MockedRequest) => Response | Promise<Response>;
+
+/** A minimal Response (jsdom has no fetch API): what the API client reads. */
+export function jsonResponse(body: unknown, status = 200): Response {
+  const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
+  return {
+    ok: status >= 200 && status < 300,
+    status,
+    statusText: String(status),
+    headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? 'application/json' : null) },
+    text: () => Promise.resolve(text),
+    json: () => Promise.resolve(JSON.parse(text) as unknown),
+  } as unknown as Response;
+}
+
+function headerRecord(headers: HeadersInit | undefined): Record<string, string> {
+  if (!headers) return {};
+  const entries: [string, string][] = Array.isArray(headers)
+    ? (headers as [string, string][])
+    : typeof (headers as Headers).entries === 'function'
+      ? Array.from((headers as Headers).entries())
+      : Object.entries(headers as Record<string, string>);
+  return Object.fromEntries(entries.map(([key, value]) => [key.toLowerCase(), value]));
+}
+
+/**
+ * Installs a mocked global fetch. `routes` maps "METHOD /path/suffix" to a handler or a JSON body; the
+ * first key whose path is a suffix of the URL's pathname answers. Unknown requests get a 404.
+ */
+export function mockFetch(routes: Record<string, Handler | object | unknown[]>): { requests: MockedRequest[]; restore(): void } {
+  const original = globalThis.fetch;
+  const requests: MockedRequest[] = [];
+  globalThis.fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const method = (init.method ?? 'GET').toUpperCase();
+    const headers = headerRecord(init.headers);
+    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    const request: MockedRequest = { method, url, headers, body };
+    requests.push(request);
+    const pathname = new URL(url).pathname;
+    const key = Object.keys(routes).find((candidate) => {
+      const [m, suffix] = candidate.split(' ');
+      return m === method && suffix !== undefined && pathname.endsWith(suffix);
+    });
+    if (!key) return jsonResponse({ errors: [{ code: 'GEN_404', arguments: {}, message: `no mock for ${method} ${pathname}` }] }, 404);
+    const answer = routes[key];
+    return typeof answer === 'function' ? (answer as Handler)(request) : jsonResponse(answer);
+  }) as typeof fetch;
+  return {
+    requests,
+    restore: () => {
+      globalThis.fetch = original;
+    },
+  };
+}

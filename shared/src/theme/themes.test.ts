@@ -1,0 +1,71 @@
+import { teamsHighContrastTheme, webDarkTheme, webLightTheme } from '@fluentui/react-components';
+import { THEMES } from '../rules';
+import { readDarkFlag, readStoredTheme, storeTheme } from './theme-storage';
+import { chartPalette, fluentThemeFor, themeFlags, themeFromFlags } from './themes';
+import { breakpointFor } from './use-breakpoint';
+
+function memoryStorage(initial: Record<string, string> = {}): Storage {
+  const data = new Map(Object.entries(initial));
+  return {
+    getItem: (key: string) => data.get(key) ?? null,
+    setItem: (key: string, value: string) => void data.set(key, value),
+    removeItem: (key: string) => void data.delete(key),
+    clear: () => data.clear(),
+    key: () => null,
+    get length() {
+      return data.size;
+    },
+  };
+}
+
+describe('themes', () => {
+  it('maps light and dark to the Fluent web themes and accessible to a high-contrast light theme', () => {
+    expect(fluentThemeFor('light')).toBe(webLightTheme);
+    expect(fluentThemeFor('dark')).toBe(webDarkTheme);
+    const accessible = fluentThemeFor('accessible');
+    expect(accessible).not.toBe(teamsHighContrastTheme);
+    expect(accessible.colorNeutralBackground1).toBe(webLightTheme.colorNeutralBackground1);
+    expect(accessible.colorNeutralForeground1).toBe('#000000');
+  });
+
+  it.each(THEMES)('gives 9 distinct chart colours for %s', (theme) => {
+    const palette = chartPalette(theme);
+    expect(palette).toHaveLength(9);
+    expect(new Set(palette.map((c) => c.toLowerCase())).size).toBe(9);
+  });
+
+  it('uses the Okabe–Ito colour-blind-safe colours for accessible', () => {
+    expect(chartPalette('accessible')).toEqual(expect.arrayContaining(['#E69F00', '#56B4E9', '#009E73', '#0072B2', '#D55E00', '#CC79A7']));
+  });
+
+  it('holds accessible as light plus an accessible flag, and sends it back as accessible', () => {
+    expect(themeFlags('accessible')).toEqual({ dark: false, accessible: true });
+    expect(themeFlags('dark')).toEqual({ dark: true, accessible: false });
+    expect(themeFromFlags({ dark: false, accessible: true })).toBe('accessible');
+    expect(themeFromFlags({ dark: true, accessible: false })).toBe('dark');
+    expect(themeFromFlags({ dark: false, accessible: false })).toBe('light');
+  });
+});
+
+describe('dark flag in local storage', () => {
+  it('is dark unless stored as the string false', () => {
+    expect(readDarkFlag(memoryStorage())).toBe(true);
+    expect(readDarkFlag(memoryStorage({ 'linepulse.dark': 'true' }))).toBe(true);
+    expect(readDarkFlag(memoryStorage({ 'linepulse.dark': 'nonsense' }))).toBe(true);
+    expect(readDarkFlag(memoryStorage({ 'linepulse.dark': 'false' }))).toBe(false);
+  });
+
+  it('round-trips every theme', () => {
+    for (const theme of THEMES) {
+      const storage = memoryStorage();
+      storeTheme(theme, storage);
+      expect(readStoredTheme(storage)).toBe(theme);
+    }
+  });
+});
+
+describe('breakpoints', () => {
+  it('follows 600, 960, 1264 and 1904 px', () => {
+    expect([599, 600, 959, 960, 1263, 1264, 1903, 1904].map(breakpointFor)).toEqual(['xs', 'sm', 'sm', 'md', 'md', 'lg', 'lg', 'xl']);
+  });
+});
