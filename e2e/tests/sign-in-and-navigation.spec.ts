@@ -13,19 +13,19 @@ test('the director (admin, financial) signs in and sees every factory, opportuni
   await expect(page).toHaveURL(/\/company-overview$/);
   const nav = navigation(page);
   await expect(nav.getByRole('link', { name: 'Company overview' })).toBeVisible();
-  await expect(nav.getByRole('link', { name: 'Opportunities' })).toBeVisible();
+  await expect(nav.getByRole('button', { name: 'Opportunities' })).toBeVisible();
   for (const factory of DEMO_FACTORIES) await expect(nav.getByText(factory, { exact: true })).toBeVisible();
   for (const label of FACTORY_PAGES) await expect(nav.getByRole('link', { name: label })).toHaveCount(DEMO_FACTORIES.length);
   await expect(nav.getByRole('link', { name: 'Factories' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Custom periods' })).toBeVisible();
 
   await openSettings(page);
-  const menu = page.getByRole('menu');
-  await expect(menu.getByText(USERS.admin.name)).toBeVisible();
-  await expect(menu.getByText(USERS.admin.email)).toBeVisible();
-  await expect(menu.getByText('Management')).toBeVisible();
-  await expect(menu.getByText('1.6.17')).toBeVisible();
-  await expect(menu.getByRole('menuitem', { name: 'Fullscreen' })).toHaveCount(0);
+  // The settings menu's card: name, e-mail and role label, then the menu items and the version.
+  await expect(page.getByText(USERS.admin.name, { exact: true })).toBeVisible();
+  await expect(page.getByText(USERS.admin.email, { exact: true })).toBeVisible();
+  await expect(page.getByText('Management', { exact: true })).toBeVisible();
+  await expect(page.getByText('Version 1.6.17')).toBeVisible();
+  await expect(page.getByRole('menuitemcheckbox', { name: 'Full screen' })).toHaveCount(0);
 });
 
 test('the supervisor sees the factories and opportunities but no admin group', async ({ page }) => {
@@ -33,11 +33,11 @@ test('the supervisor sees the factories and opportunities but no admin group', a
   await expect(page).toHaveURL(/\/company-overview$/);
   const nav = navigation(page);
   for (const factory of DEMO_FACTORIES) await expect(nav.getByText(factory, { exact: true })).toBeVisible();
-  await expect(nav.getByRole('link', { name: 'Opportunities' })).toBeVisible();
+  await expect(nav.getByRole('button', { name: 'Opportunities' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Factories' })).toHaveCount(0);
   await expect(nav.getByRole('link', { name: 'Custom periods' })).toHaveCount(0);
   await openSettings(page);
-  await expect(page.getByRole('menu').getByText('Operation')).toBeVisible();
+  await expect(page.getByText('Operation', { exact: true })).toBeVisible();
 });
 
 test('the presenter has no admin group and a fullscreen toggle', async ({ page }) => {
@@ -45,8 +45,8 @@ test('the presenter has no admin group and a fullscreen toggle', async ({ page }
   await expect(page).toHaveURL(/\/company-overview$/);
   await expect(navigation(page).getByRole('link', { name: 'Factories' })).toHaveCount(0);
   await openSettings(page);
-  await expect(page.getByRole('menu').getByText('TV or Display')).toBeVisible();
-  await expect(page.getByRole('menuitem', { name: 'Fullscreen' })).toBeVisible();
+  await expect(page.getByText('TV or Display', { exact: true })).toBeVisible();
+  await expect(page.getByRole('menuitemcheckbox', { name: 'Full screen' })).toBeVisible();
 });
 
 test('a user not enabled for the product lands on the unauthorized page without navigation', async ({ page }) => {
