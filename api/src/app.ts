@@ -70,6 +70,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     bodyLimit: 1024 * 1024,
     // Interaction uids and ids in paths are longer than find-my-way's default limit of 100.
     routerOptions: { maxParamLength: 500 },
+    // A first start creates the embedded database (initdb), migrates and seeds the demo company: on a
+    // busy 2-core machine that takes longer than Fastify's 10 s default for a plugin to load.
+    pluginTimeout: 300_000,
   };
   // Fastify's overloads pick the server type from the options; both end up as the same instance API here.
   const create = Fastify as unknown as (opts: FastifyServerOptions & { https?: BuildOptions['https'] }) => FastifyInstance;
