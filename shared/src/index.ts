@@ -119,3 +119,4 @@ export { LoadingState, type LoadingStateProps } from './ui/loading-state';
 export { EmptyState, type EmptyStateProps } from './ui/empty-state';
 export { ErrorState, type ErrorStateProps } from './ui/error-state';
 export { Snackbar } from './ui/snackbar';
+export { AppLink } from './ui/app-link';

@@ -1,9 +1,8 @@
 import type { ReactElement } from 'react';
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
-import { EmptyState, PageFrame, customPeriodsAtom, routePath } from '@linepulse/shared';
+import { AppLink, EmptyState, PageFrame, customPeriodsAtom, routePath } from '@linepulse/shared';
 
 /** /customPeriods (admin): the account's custom periods. */
 export function CustomPeriodsPage(): ReactElement {
@@ -14,7 +13,7 @@ export function CustomPeriodsPage(): ReactElement {
     <PageFrame
       title={t('admin.customPeriods.title')}
       description={t('admin.customPeriods.description')}
-      actions={<Link to={routePath('customPeriodCreation')}>{t('admin.customPeriods.new')}</Link>}
+      actions={<AppLink to={routePath('customPeriodCreation')}>{t('admin.customPeriods.new')}</AppLink>}
     >
       {periods.length === 0 ? (
         <EmptyState title={t('admin.customPeriods.empty')} />
@@ -32,7 +31,7 @@ export function CustomPeriodsPage(): ReactElement {
             {periods.map((period) => (
               <TableRow key={period.id}>
                 <TableCell>
-                  <Link to={routePath('customPeriodEdition', { id: period.id })}>{period.name}</Link>
+                  <AppLink to={routePath('customPeriodEdition', { id: period.id })}>{period.name}</AppLink>
                 </TableCell>
                 <TableCell>{period.start_date}</TableCell>
                 <TableCell>{period.end_date}</TableCell>

@@ -1,8 +1,7 @@
 import type { ReactElement } from 'react';
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router-dom';
 import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
-import { EmptyState, PageFrame, routePath, useFactories } from '@linepulse/shared';
+import { AppLink, EmptyState, PageFrame, routePath, useFactories } from '@linepulse/shared';
 
 /** /factories (admin): every factory of the account, each opening its settings. */
 export function FactoriesPage(): ReactElement {
@@ -28,7 +27,7 @@ export function FactoriesPage(): ReactElement {
             {factories.map((factory) => (
               <TableRow key={factory.id}>
                 <TableCell>
-                  <Link to={routePath('factorySettings', { id: factory.id })}>{factory.name}</Link>
+                  <AppLink to={routePath('factorySettings', { id: factory.id })}>{factory.name}</AppLink>
                 </TableCell>
                 <TableCell>{factory.timezone}</TableCell>
                 <TableCell>{factory.currency}</TableCell>

@@ -1,8 +1,7 @@
 import type { ReactElement } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router-dom';
 import { Card, CardHeader, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { EmptyState, PageFrame, routePath, useFactories } from '@linepulse/shared';
+import { AppLink, EmptyState, PageFrame, routePath, useFactories } from '@linepulse/shared';
 import { formatPercent } from '../format';
 
 const useStyles = makeStyles({
@@ -41,14 +40,14 @@ export function CompanyOverviewPage(): ReactElement {
               <Card>
                 <CardHeader
                   header={
-                    <Link
+                    <AppLink
                       to={routePath('factoryDashboard', { factoryId: factory.id })}
                       aria-label={intl.formatMessage({ id: 'overview.factory.openDashboard' }, { factory: factory.name })}
                     >
                       <Text weight="semibold" size={500}>
                         {factory.name}
                       </Text>
-                    </Link>
+                    </AppLink>
                   }
                   description={intl.formatMessage({ id: 'overview.factory.lines' }, { count: factory.production_units.length })}
                 />

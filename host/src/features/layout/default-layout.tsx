@@ -27,7 +27,7 @@ const useStyles = makeStyles({
     },
   },
   body: { display: 'flex', flexGrow: 1, minHeight: 0 },
-  drawer: { width: '272px', borderRight: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}` },
+  drawer: { width: '272px', flexShrink: 0, borderRight: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}` },
   drawerBody: { height: '100%', overflowY: 'auto' },
   content: { flexGrow: 1, minWidth: 0, overflow: 'auto', backgroundColor: tokens.colorNeutralBackground2, outline: 'none' },
 });

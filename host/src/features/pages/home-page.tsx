@@ -2,7 +2,7 @@ import { Button, ToggleButton, makeStyles, tokens } from '@fluentui/react-compon
 import { useAtomValue } from 'jotai';
 import { useState, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
-import { AppLink } from '../layout/app-link';
+import { AppLink } from '@linepulse/shared';
 import { LANGUAGES, PUBLIC_PATHS, PageFrame, preferencesAtom, useSavePreferences } from '@linepulse/shared';
 import { useSessionActions } from '../../app/session-actions';
 

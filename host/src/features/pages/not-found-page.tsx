@@ -1,7 +1,7 @@
 import { Text } from '@fluentui/react-components';
 import type { ReactElement } from 'react';
 import { useIntl } from 'react-intl';
-import { AppLink } from '../layout/app-link';
+import { AppLink } from '@linepulse/shared';
 import { PUBLIC_PATHS, PageFrame, ROUTES, useUser } from '@linepulse/shared';
 
 /** Any path no route matches. */

@@ -2,7 +2,7 @@ import { Text } from '@fluentui/react-components';
 import type { ReactElement } from 'react';
 import { useIntl } from 'react-intl';
 import { PUBLIC_PATHS, PageFrame, ROUTES, useUser } from '@linepulse/shared';
-import { AppLink } from '../layout/app-link';
+import { AppLink } from '@linepulse/shared';
 
 /** /terms-of-service, for everyone. */
 export function TermsOfServicePage(): ReactElement {
