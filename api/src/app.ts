@@ -10,12 +10,16 @@ import dbPlugin from './plugins/app/db.ts';
 import errorHandler from './plugins/app/error-handler.ts';
 import oidc from './plugins/app/oidc.ts';
 import openapi from './plugins/app/openapi.ts';
+import mqtt from './mqtt/plugin.ts';
 import { accountRoutes } from './routes/accounts.ts';
+import { analyticsRoutes } from './routes/analytics.ts';
 import { configJsonRoutes } from './routes/config-json.ts';
+import { configurationRoutes } from './routes/configuration.ts';
 import { currencyRoutes } from './routes/currency-list.ts';
 import { customPeriodRoutes } from './routes/custom-periods.ts';
 import { factoryRoutes } from './routes/factories.ts';
 import { healthRoutes } from './routes/health.ts';
+import { ingestRoutes } from './routes/ingest.ts';
 import { preferencesRoutes } from './routes/preferences.ts';
 import { workShiftRoutes } from './routes/work-shifts.ts';
 
@@ -40,6 +44,7 @@ export const linepulse = fp(
     await app.register(oidc);
     await app.register(auth);
     await app.register(staticFiles);
+    await app.register(mqtt);
 
     await app.register(configJsonRoutes);
     await app.register(
@@ -50,6 +55,9 @@ export const linepulse = fp(
         await api.register(workShiftRoutes);
         await api.register(currencyRoutes);
         await api.register(customPeriodRoutes);
+        await api.register(analyticsRoutes);
+        await api.register(configurationRoutes);
+        await api.register(ingestRoutes);
       },
       { prefix: '/api' },
     );

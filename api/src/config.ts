@@ -43,6 +43,21 @@ export interface AppConfig {
   logLevel: LogLevel;
   /** Seed the demo accounts on start (idempotent). */
   seedDemo: boolean;
+  /** MQTT connector (ingestion from a broker); null when MQTT_URL is unset. */
+  mqtt: MqttConfig | null;
+  /** Generate the demo account's history on first start and keep it live (src/simulator). */
+  simulateDemo: boolean;
+  /** Days of demo history generated on first start. */
+  simulateDemoDays: number;
+}
+
+export interface MqttConfig {
+  /** mqtt://… or mqtts://… */
+  url: string;
+  /** Topics are `${topicPrefix}/<factoryId>/events` and `…/acks`. */
+  topicPrefix: string;
+  /** Shared-subscription group: instances of one group split the events between them. */
+  shareGroup: string;
 }
 
 /** Thrown by loadConfig with every problem found, so an operator fixes them in one go. */
@@ -189,7 +204,29 @@ export function loadConfig(env: Env = process.env): AppConfig {
   else problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got ${rawLevel})`);
 
   const seedDemo = parseBoolean(value(env, 'SEED_DEMO'), 'SEED_DEMO', true, problems);
+  const simulateDemo = parseBoolean(value(env, 'SIMULATE_DEMO'), 'SIMULATE_DEMO', seedDemo, problems);
+  if (simulateDemo && !seedDemo) problems.push('SIMULATE_DEMO=true needs SEED_DEMO=true (the simulation writes into the demo account)');
+  let simulateDemoDays = 405;
+  const rawDays = value(env, 'SIMULATE_DEMO_DAYS');
+  if (rawDays !== undefined) {
+    if (!/^\d+$/.test(rawDays) || Number(rawDays) < 1 || Number(rawDays) > 3000) problems.push(`SIMULATE_DEMO_DAYS must be an integer from 1 to 3000 (got ${rawDays})`);
+    else simulateDemoDays = Number(rawDays);
+  }
+
+  let mqtt: MqttConfig | null = null;
+  const mqttUrl = value(env, 'MQTT_URL');
+  const topicPrefix = value(env, 'MQTT_TOPIC_PREFIX') ?? 'linepulse/v1';
+  const shareGroup = value(env, 'MQTT_SHARE_GROUP') ?? 'linepulse';
+  // Wildcards or empty levels in the prefix would subscribe to other applications' topics.
+  if (!/^[^#+$/][^#+]*$/.test(topicPrefix) || topicPrefix.endsWith('/') || topicPrefix.includes('//')) {
+    problems.push(`MQTT_TOPIC_PREFIX must be topic levels without wildcards, leading $ or empty levels (got ${topicPrefix})`);
+  }
+  if (!/^[A-Za-z0-9_-]+$/.test(shareGroup)) problems.push(`MQTT_SHARE_GROUP must be letters, digits, - or _ (got ${shareGroup})`);
+  if (mqttUrl !== undefined) {
+    const url = parseUrl(mqttUrl, 'MQTT_URL', problems, ['mqtt:', 'mqtts:']);
+    if (url !== null) mqtt = { url, topicPrefix, shareGroup };
+  }
 
   if (problems.length > 0) throw new ConfigError(problems);
-  return { port, host, publicUrl, dataDir, databaseUrl, tls, oidc, staticRoot, sisterProductUrl, remoteUrls, logLevel, seedDemo };
+  return { port, host, publicUrl, dataDir, databaseUrl, tls, oidc, staticRoot, sisterProductUrl, remoteUrls, logLevel, seedDemo, mqtt, simulateDemo, simulateDemoDays };
 }

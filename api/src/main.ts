@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { ensureDemoHistory, startLiveSimulation, type LiveSimulation } from './simulator/demo.ts';
 import { loadTls } from './tls.ts';
 
 async function main(): Promise<void> {
@@ -24,11 +25,21 @@ async function main(): Promise<void> {
     );
   }
 
+  let live: LiveSimulation | null = null;
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'server closing with error');
     else app.log.info({ signal }, 'server closing');
+    await live?.stop();
     await app.close();
   });
+
+  if (config.simulateDemo) {
+    // Demo history: generated once (first start, logged with its timing), then kept live.
+    await app.ready();
+    const log = app.log.child({ component: 'simulator' });
+    await ensureDemoHistory(app.db, { days: config.simulateDemoDays, log });
+    live = startLiveSimulation(app.db, { log });
+  }
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Linepulse ready at ${config.publicUrl} (config: ${config.publicUrl}/config.json)`);

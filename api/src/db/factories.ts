@@ -13,6 +13,7 @@ import {
   type WeekDay,
 } from '../rules.ts';
 import { queryOne, type Queryable } from './db.ts';
+import { markHistoryDirty } from './rollup-dirty.ts';
 
 interface FactoryRow {
   id: string;
@@ -92,16 +93,31 @@ export async function factoryNameTaken(db: Queryable, accountId: string, name: s
   return row !== null;
 }
 
-/** Writes validated settings; false when the factory is not in the account. */
+/** The settings every bucket follows (DOMAIN.md "Time"); changing one re-derives the factory's history. */
+const TIME_SETTINGS = ['timezone', 'production_day_minutes_from_midnight', 'week_first_day', 'year_first_month', 'is_calendar_day_business_day'] as const;
+
+/**
+ * Writes validated settings; false when the factory is not in the account. When a time setting
+ * changes, every unit's whole history is marked for re-derivation and the configuration version moves
+ * (ingestion caches the time zone).
+ */
 export async function updateFactorySettings(
   db: Queryable,
   accountId: string,
   factoryId: string,
   settings: FactorySettings,
 ): Promise<boolean> {
+  const previous = await queryOne<Pick<FactoryRow, (typeof TIME_SETTINGS)[number]>>(
+    db,
+    `SELECT ${TIME_SETTINGS.join(', ')} FROM factories WHERE account_id = $1 AND id = $2 FOR UPDATE`,
+    [accountId, factoryId],
+  );
+  if (!previous) return false;
+  const timeChanged = TIME_SETTINGS.some((key) => previous[key] !== settings[key]);
   const updated = await db.query(
     `UPDATE factories SET name = $3, timezone = $4, year_first_month = $5, week_first_day = $6, currency = $7,
-            production_day_minutes_from_midnight = $8, is_calendar_day_business_day = $9, updated_at = now()
+            production_day_minutes_from_midnight = $8, is_calendar_day_business_day = $9, updated_at = now(),
+            config_version = config_version + CASE WHEN $10::boolean THEN 1 ELSE 0 END
       WHERE account_id = $1 AND id = $2 RETURNING id`,
     [
       accountId,
@@ -113,9 +129,11 @@ export async function updateFactorySettings(
       settings.currency,
       settings.production_day_minutes_from_midnight,
       settings.is_calendar_day_business_day,
+      timeChanged,
     ],
   );
   if (updated.length === 0) return false;
+  if (timeChanged) await markHistoryDirty(db, accountId, factoryId);
   for (const objective of settings.objectives) {
     await db.query(
       `INSERT INTO factory_objectives (account_id, factory_id, objective_type, value) VALUES ($1, $2, $3, $4)
@@ -170,4 +188,44 @@ export async function factoryProducts(db: Queryable, accountId: string, factoryI
     'SELECT sku, name FROM products WHERE account_id = $1 AND factory_id = $2 ORDER BY sku',
     [accountId, factoryId],
   );
+}
+
+export interface NewFactory extends Omit<FactorySettings, 'objectives'> {
+  primary_language: Language;
+  alert_capability: boolean;
+  forms_workspace_id: string | null;
+  /** Empty: no objectives yet (no OEE target until they are set). */
+  objectives: Objective[];
+}
+
+/** Inserts a factory with its objectives; returns its id. The caller's transaction decides. */
+export async function createFactory(db: Queryable, accountId: string, factory: NewFactory): Promise<string> {
+  const [row] = await db.query<{ id: string }>(
+    `INSERT INTO factories (account_id, name, timezone, primary_language, year_first_month, week_first_day, currency,
+            production_day_minutes_from_midnight, is_calendar_day_business_day, alert_capability, forms_workspace_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+    [
+      accountId,
+      factory.name,
+      factory.timezone,
+      factory.primary_language,
+      factory.year_first_month,
+      factory.week_first_day,
+      factory.currency,
+      factory.production_day_minutes_from_midnight,
+      factory.is_calendar_day_business_day,
+      factory.alert_capability,
+      factory.forms_workspace_id,
+    ],
+  );
+  const id = row!.id;
+  for (const objective of factory.objectives) {
+    await db.query('INSERT INTO factory_objectives (account_id, factory_id, objective_type, value) VALUES ($1, $2, $3, $4)', [
+      accountId,
+      id,
+      objective.objective_type,
+      objective.value,
+    ]);
+  }
+  return id;
 }

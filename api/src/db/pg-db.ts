@@ -1,4 +1,7 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
+import { from as copyFromStream } from 'pg-copy-streams';
 import type { Db, Queryable } from './db.ts';
 import { TEXT_PARSERS } from './types.ts';
 
@@ -20,6 +23,20 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
     async exec(sql: string): Promise<void> {
       await client.query(sql);
     },
+    async copyFrom(table: string, columns: readonly string[], csv: string): Promise<void> {
+      const sql = `COPY ${table} (${columns.join(', ')}) FROM STDIN WITH (FORMAT csv)`;
+      const run = async (c: pg.PoolClient): Promise<void> => {
+        await pipeline(Readable.from([csv]), c.query(copyFromStream(sql)));
+      };
+      if (client instanceof pg.Pool) {
+        const c = await client.connect();
+        try {
+          await run(c);
+        } finally {
+          c.release();
+        }
+      } else await run(client as pg.PoolClient);
+    },
   };
 }
 
@@ -32,6 +49,7 @@ export function createPgDb(connectionString: string, options: { max?: number } =
     kind: 'postgresql',
     query: root.query,
     exec: root.exec,
+    copyFrom: root.copyFrom,
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();
       try {

@@ -12,6 +12,9 @@ function wrap(target: PGlite | Transaction): Queryable {
     async exec(sql: string): Promise<void> {
       await target.exec(sql);
     },
+    async copyFrom(table: string, columns: readonly string[], csv: string): Promise<void> {
+      await target.query(`COPY ${table} (${columns.join(', ')}) FROM '/dev/blob' WITH (FORMAT csv)`, [], { blob: new Blob([csv]) });
+    },
   };
 }
 
@@ -27,6 +30,7 @@ export async function createPgliteDb(dataDir: string): Promise<Db> {
     kind: 'pglite',
     query: root.query,
     exec: root.exec,
+    copyFrom: root.copyFrom,
     transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       return pglite.transaction((tx) => fn(wrap(tx)));
     },

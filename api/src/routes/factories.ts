@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { ValidationError } from 'yup';
 import {
+  createFactory,
   factoryExists,
   factoryNameTaken,
   factoryProducts,
@@ -15,15 +16,20 @@ import { currentUser } from '../plugins/app/auth.ts';
 import { validationItems } from '../plugins/app/error-handler.ts';
 import { CURRENCIES, ERROR_CODES, factorySettingsSchema, type ApiErrorItem, type FactorySettings } from '../rules.ts';
 import { FactoryIdParams, withErrors } from '../schemas/common.ts';
-import { FactoryProductSchema, FactorySchema, FactorySettingsSchema, UnitWorkShiftsSchema } from '../schemas/entities.ts';
+import { FactoryProductSchema, FactorySchema, FactorySettingsSchema, NewFactorySchema, UnitWorkShiftsSchema } from '../schemas/entities.ts';
 
 const settingsSchema = factorySettingsSchema(CURRENCIES);
+const settingsWithoutObjectives = settingsSchema.omit(['objectives']);
 const CODE = /^[A-Z][A-Z0-9_]+$/;
+const NO_FACTORY = '00000000-0000-0000-0000-000000000000';
 
 /** The shared yup schema's problems, one item each; its messages are error codes (SPEC §5). */
-async function validateSettings(body: unknown): Promise<{ settings: FactorySettings } | { problems: ApiErrorItem[] }> {
+async function validateSettings(
+  body: unknown,
+  schema: typeof settingsSchema | typeof settingsWithoutObjectives = settingsSchema,
+): Promise<{ settings: FactorySettings } | { problems: ApiErrorItem[] }> {
   try {
-    return { settings: (await settingsSchema.validate(body, { abortEarly: false })) as FactorySettings };
+    return { settings: (await schema.validate(body, { abortEarly: false })) as FactorySettings };
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
     const inner = error.inner.length ? error.inner : [error];
@@ -60,6 +66,63 @@ export const factoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => listFactories(db, currentUser(request).account_id),
+  );
+
+  app.post(
+    '/factories',
+    {
+      config: { access: 'admin' },
+      attachValidation: true,
+      schema: {
+        summary: 'Create a factory in the caller’s account (administrators); omitted fields take their SPEC §3 defaults',
+        tags: ['factories'],
+        security: [{ bearerAuth: [] }],
+        body: NewFactorySchema,
+        response: withErrors({ 201: FactorySchema }, [400, 401, 403, 409, 500]),
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Partial<Static<typeof NewFactorySchema>>;
+      const withDefaults = {
+        name: body.name,
+        timezone: body.timezone,
+        year_first_month: body.year_first_month ?? 'january',
+        week_first_day: body.week_first_day ?? 'monday',
+        currency: body.currency ?? 'CAD',
+        production_day_minutes_from_midnight: body.production_day_minutes_from_midnight ?? 0,
+        is_calendar_day_business_day: body.is_calendar_day_business_day ?? true,
+        ...(body.objectives === undefined ? {} : { objectives: body.objectives }),
+      };
+      const result = await validateSettings(withDefaults, body.objectives === undefined ? settingsWithoutObjectives : settingsSchema);
+      if ('problems' in result) throw new ApiError(400, result.problems);
+      if (request.validationError) {
+        throw new ApiError(400, validationItems((request.validationError.validation ?? []) as never[], 'body'));
+      }
+      const settings = result.settings;
+      const duplicate = () =>
+        apiError(409, ERROR_CODES.factoryDuplicateName, `A factory with the same name already exists (${settings.name})`, {
+          name: settings.name,
+        });
+      if (await factoryNameTaken(db, user.account_id, settings.name, NO_FACTORY)) throw duplicate();
+      let id: string;
+      try {
+        id = await db.transaction((tx) =>
+          createFactory(tx, user.account_id, {
+            ...settings,
+            objectives: settings.objectives ?? [],
+            primary_language: body.primary_language ?? 'en',
+            alert_capability: body.alert_capability ?? false,
+            forms_workspace_id: body.forms_workspace_id ?? null,
+          }),
+        );
+      } catch (error) {
+        if (isUniqueViolation(error)) throw duplicate();
+        throw error;
+      }
+      const factory = await findFactory(db, user.account_id, id);
+      return reply.status(201).send(factory!);
+    },
   );
 
   app.put(

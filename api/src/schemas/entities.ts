@@ -99,6 +99,24 @@ export const FactorySettingsSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** POST /factories: SPEC §3 fields; all but name and timezone have defaults. */
+export const NewFactorySchema = Type.Object(
+  {
+    name: Type.String({ maxLength: 100 }),
+    timezone: Type.String({ description: 'IANA time zone' }),
+    primary_language: Type.Optional(LANGUAGE),
+    year_first_month: Type.Optional(MONTH),
+    week_first_day: Type.Optional(WEEK_DAY),
+    currency: Type.Optional(Type.String({ description: 'One of GET /currency-list (default CAD)' })),
+    production_day_minutes_from_midnight: Type.Optional(Type.Integer({ minimum: 0, maximum: 1439, description: 'default 0' })),
+    is_calendar_day_business_day: Type.Optional(Type.Boolean({ description: 'default true' })),
+    objectives: Type.Optional(Type.Array(ObjectiveSchema, { minItems: 3, maxItems: 3, description: 'default none (no OEE target)' })),
+    alert_capability: Type.Optional(Type.Boolean({ description: 'default false' })),
+    forms_workspace_id: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+
 export const UnitWorkShiftsSchema = Type.Object({
   production_unit_id: Uuid,
   work_shift: Type.Array(Type.Object({ name: Type.String() })),

@@ -83,7 +83,8 @@ const unit = (
   converted_unit_name: string | null,
   packages: number | null,
   cost_per_hour: number | null,
-  downtime_delay_seconds: number | null = 120,
+  // null: states come from explicit state events; set: from count gaps longer than the delay.
+  downtime_delay_seconds: number | null = null,
 ): SeedUnit => ({ key, name, converted_unit_name, packages, cost_per_hour, downtime_delay_seconds });
 
 const reason = (key: string, name: string, category: string, is_planned: boolean, target_seconds: number | null = null): SeedReason => ({
@@ -106,8 +107,8 @@ const montreal: SeedFactory = {
     unit('MTL-EMB1', 'Embouteillage 1', 'caisses', 24, 850),
     unit('MTL-EMB2', 'Embouteillage 2', 'caisses', 24, 820),
     unit('MTL-CAN1', 'Canettes 1', 'plateaux', 24, 640),
-    unit('MTL-ETQ', 'Étiquetage', 'bouteilles', null, 310, 60),
-    unit('MTL-PAL', 'Palettisation', 'palettes', 80, 270, 300),
+    unit('MTL-ETQ', 'Étiquetage', 'bouteilles', null, 310),
+    unit('MTL-PAL', 'Palettisation', 'palettes', 80, 270, 900),
   ],
   shifts: [
     { key: 'jour', name: 'Jour', start_local: '06:00', end_local: '14:00', days: WEEKDAYS },
@@ -143,7 +144,7 @@ const lyon: SeedFactory = {
     unit('LYO-YAO1', 'Yaourts 1', 'packs', 12, 540),
     unit('LYO-YAO2', 'Yaourts 2', 'packs', 12, 540),
     unit('LYO-DES', 'Desserts lactés', 'barquettes', 8, 480),
-    unit('LYO-FRA', 'Fromage frais', 'cartons', 6, 390, 180),
+    unit('LYO-FRA', 'Fromage frais', 'cartons', 6, 390, 600),
   ],
   shifts: [
     { key: 'matin', name: 'Matin', start_local: '05:00', end_local: '13:00', days: WEEKDAYS },
@@ -179,7 +180,7 @@ const monterrey: SeedFactory = {
     unit('MTY-EXT2', 'Extrusión 2', 'rollos', 1, 12500),
     unit('MTY-TER', 'Termoformado', 'charolas', 50, 9800),
     unit('MTY-IMP', 'Impresión', 'hojas', 500, 7600),
-    unit('MTY-EMP', 'Empaque', 'cajas', 40, 4300, 300),
+    unit('MTY-EMP', 'Empaque', 'cajas', 40, 4300, 600),
     unit('MTY-ENS', 'Ensamble', 'kits', 10, 5100),
   ],
   shifts: [

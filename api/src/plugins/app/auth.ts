@@ -10,9 +10,10 @@ import { ERROR_CODES, type UserClaims } from '../../rules.ts';
  * - public: anyone (health, OpenAPI);
  * - user: any signed-in user, even one not enabled for the product (preferences: language and theme);
  * - product (default for /api and /dashboard-api): a user enabled for Linepulse (is_tilelytics);
- * - admin: an enabled administrator.
+ * - admin: an enabled administrator;
+ * - ingest: no user token — the route authenticates a factory's ingest key itself (routes/ingest.ts).
  */
-export type Access = 'public' | 'user' | 'product' | 'admin';
+export type Access = 'public' | 'user' | 'product' | 'admin' | 'ingest';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -52,7 +53,7 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
 
   app.addHook('onRequest', async (request) => {
     const access = accessOf(request);
-    if (access === null || access === 'public') return;
+    if (access === null || access === 'public' || access === 'ingest') return;
 
     const header = request.headers.authorization;
     const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;

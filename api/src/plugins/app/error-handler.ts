@@ -16,6 +16,15 @@ export function validationItems(issues: ValidationIssue[], context: string): Api
   for (const issue of issues) {
     if (issue.keyword === 'boolean') continue; // "schema is false" twin of additionalProperties
     let path = (issue.instancePath ?? '').split('/').filter(Boolean).join('.');
+    const missing = issue.params?.requiredProperties;
+    if (issue.keyword === 'required' && Array.isArray(missing)) {
+      // One item per missing property, named like any other field.
+      for (const name of missing) {
+        const field = [path, String(name)].filter(Boolean).join('.');
+        byField.set(field, { code: ERROR_CODES.validation, arguments: { field, in: context }, message: `${field} is required` });
+      }
+      continue;
+    }
     const extra = issue.params?.additionalProperties;
     if (issue.keyword === 'additionalProperties' && Array.isArray(extra)) path = [path, ...extra].filter(Boolean).join('.');
     const field = path || context;

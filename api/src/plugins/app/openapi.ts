@@ -35,7 +35,9 @@ const STATUS_TEXT: Record<string, string> = {
   401: 'Missing, invalid or expired bearer token (AUTH_401)',
   403: 'Not enabled for the product (AUTH_NOT_ENABLED) or not an administrator (AUTH_ADMIN_REQUIRED)',
   404: 'Not found in the caller’s account',
-  409: 'Conflict (e.g. CS_FAC_PUT_20001 duplicate factory name)',
+  201: 'Created',
+  409: 'Conflict (e.g. CS_FAC_PUT_20001 duplicate factory name, CFG_IN_USE)',
+  413: 'Body too large',
   500: 'Unexpected error (GEN_500)',
   503: 'Database unreachable',
 };
@@ -82,7 +84,10 @@ async function openapiPlugin(app: FastifyInstance): Promise<void> {
     },
     servers: [{ url: app.config.publicUrl }],
     components: {
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        ingestKey: { type: 'http', scheme: 'bearer', description: 'A factory ingest key (POST /api/factories/{id}/ingest-keys), not a user token' },
+      },
     },
     paths,
   });

@@ -1,0 +1,421 @@
+/**
+ * Pure derivation of one production unit's timeline (DOMAIN.md "Facts", "Times within a window"):
+ * raw facts in, slices and whole downtimes out. No database here; rollups.ts loads the facts and
+ * stores what this returns, and the read path runs it on the fly for window edges.
+ *
+ * Rules fixed here (and mirrored by the reference implementation of the property test):
+ * - The unit's timeline starts at its first fact (`origin`); nothing is scheduled or counted before.
+ * - State mode (no downtime delay): the state is the latest state event at or before the instant;
+ *   before the first state event the unit is stopped. A downtime is a maximal stopped interval.
+ * - Delay mode: positive counts (count events, counter increments) are the signals, plus the origin;
+ *   a gap longer than the delay between two signals is a downtime [previous signal, next signal);
+ *   after the last signal, a downtime [last signal, horizon) once the horizon is more than the delay away.
+ * - Justifications: at each instant of a downtime, the justification covering it with the latest
+ *   `from` (then the greatest event id) gives the reason.
+ * - Scheduled time: union of the unit's shifts; a unit with no shift is always scheduled.
+ * - Counts are attributed to the instant they carry and to the product running then (a product event
+ *   at the same instant counts as already running).
+ */
+import { DateTime } from 'luxon';
+import { productionDayOf, WEEK_DAYS, type FactoryCalendar } from '../rules.ts';
+
+export interface ShiftDef {
+  id: string;
+  start_local: string;
+  end_local: string;
+  days: readonly string[];
+}
+
+export interface ReasonDef {
+  is_planned: boolean;
+}
+
+export interface UnitSetup {
+  calendar: FactoryCalendar;
+  delayMs: number | null;
+  shifts: readonly ShiftDef[];
+  /** product id → ideal units per hour on this unit. */
+  rates: ReadonlyMap<string, number>;
+  reasons: ReadonlyMap<string, ReasonDef>;
+}
+
+export interface UnitFacts {
+  /** First fact of the unit (ms), or null when it has none. */
+  origin: number | null;
+  /** Sorted by `at`; includes the latest event before the loaded range when there is one. */
+  states: { at: number; running: boolean }[];
+  /** Positive increments, sorted (count events and counter increments merged). */
+  counts: { at: number; good: number; rejected: number }[];
+  /** Sorted; includes the latest product event before the loaded range. */
+  products: { at: number; productId: string }[];
+  justifications: { from: number; to: number; reasonId: string; eventId: string }[];
+}
+
+export interface Slice {
+  start: number;
+  end: number;
+  productionDay: string;
+  hourStart: number;
+  shiftId: string | null;
+  productId: string | null;
+  scheduled: boolean;
+  calendar_ms: number;
+  scheduled_ms: number;
+  planned_ms: number;
+  unplanned_ms: number;
+  unjustified_ms: number;
+  good: number;
+  rejected: number;
+  ideal_ms: number;
+  occurrences: number;
+  /** reason id → justified ms inside scheduled time. */
+  reasons: Map<string, number>;
+}
+
+export type JustificationType = 'planned' | 'unplanned' | 'mixed' | 'partially_justified' | 'unjustified';
+
+export interface Downtime {
+  start: number;
+  end: number;
+  open: boolean;
+  productionDay: string;
+  inSchedule: boolean;
+  shiftId: string | null;
+  productId: string | null;
+  scheduled_ms: number;
+  planned_ms: number;
+  unplanned_ms: number;
+  unjustified_ms: number;
+  justificationType: JustificationType;
+  reasons: Map<string, number>;
+}
+
+export const HOUR_MS = 3_600_000;
+
+/** Start of the local hour holding t. */
+export function floorHour(t: number, zone: string): number {
+  return DateTime.fromMillis(t, { zone }).startOf('hour').toMillis();
+}
+
+/** The first local hour boundary at or after t. */
+export function ceilHour(t: number, zone: string): number {
+  const f = floorHour(t, zone);
+  return f === t ? t : f + HOUR_MS;
+}
+
+/** Scheduled intervals [start, end, shiftId] of a unit over [from, to), sorted by start (may overlap across shifts). */
+export function shiftIntervals(setup: UnitSetup, from: number, to: number): { start: number; end: number; shiftId: string }[] {
+  const out: { start: number; end: number; shiftId: string }[] = [];
+  if (setup.shifts.length === 0) return out;
+  const zone = setup.calendar.timezone;
+  let day = DateTime.fromMillis(from, { zone }).startOf('day').minus({ days: 2 });
+  const last = DateTime.fromMillis(to, { zone }).startOf('day').plus({ days: 1 });
+  while (day <= last) {
+    const weekday = WEEK_DAYS[day.weekday - 1]!;
+    for (const shift of setup.shifts) {
+      if (!shift.days.includes(weekday)) continue;
+      const [sh, sm] = shift.start_local.split(':').map(Number) as [number, number];
+      const [eh, em] = shift.end_local.split(':').map(Number) as [number, number];
+      const start = day.set({ hour: sh, minute: sm }).toMillis();
+      const crosses = eh * 60 + em <= sh * 60 + sm;
+      const end = (crosses ? day.plus({ days: 1 }) : day).set({ hour: eh, minute: em }).toMillis();
+      if (end > from && start < to && end > start) out.push({ start, end, shiftId: shift.id });
+    }
+    day = day.plus({ days: 1 });
+  }
+  return out.sort((a, b) => a.start - b.start);
+}
+
+/** Merged union of intervals. */
+function union(intervals: { start: number; end: number }[]): { start: number; end: number }[] {
+  const sorted = [...intervals].sort((a, b) => a.start - b.start);
+  const out: { start: number; end: number }[] = [];
+  for (const i of sorted) {
+    const lastI = out[out.length - 1];
+    if (lastI && i.start <= lastI.end) lastI.end = Math.max(lastI.end, i.end);
+    else out.push({ start: i.start, end: i.end });
+  }
+  return out;
+}
+
+/** Downtime intervals over [lb, ub) (whole where the facts allow), given facts loaded over that span. */
+export function downtimeIntervals(setup: UnitSetup, facts: UnitFacts, lb: number, ub: number, horizon: number): { start: number; end: number; open: boolean }[] {
+  const origin = facts.origin;
+  if (origin === null) return [];
+  const begin = Math.max(lb, origin);
+  const out: { start: number; end: number; open: boolean }[] = [];
+  if (setup.delayMs === null) {
+    // State mode.
+    let running = false;
+    let downStart: number | null = null;
+    const before = facts.states.filter((s) => s.at <= begin);
+    if (before.length) running = before[before.length - 1]!.running;
+    // The loader starts lb at the start of a downtime in progress (or where the unit runs).
+    if (!running) downStart = begin;
+    for (const s of facts.states) {
+      if (s.at <= begin || s.at >= ub) continue;
+      if (s.running && !running) {
+        out.push({ start: downStart!, end: s.at, open: false });
+        downStart = null;
+      } else if (!s.running && running) {
+        downStart = s.at;
+      }
+      running = s.running;
+    }
+    if (!running && downStart !== null) out.push({ start: downStart, end: ub, open: ub >= horizon });
+    return out;
+  }
+  const delay = setup.delayMs;
+  const signals = [...(lb <= origin ? [origin] : []), ...facts.counts.map((c) => c.at).filter((t) => t >= lb)];
+  const uniq = [...new Set(signals)].sort((a, b) => a - b);
+  for (let i = 0; i < uniq.length; i += 1) {
+    const a = uniq[i]!;
+    const next = uniq[i + 1];
+    if (next !== undefined) {
+      if (next - a > delay) out.push({ start: a, end: next, open: false });
+    } else if (ub >= horizon && horizon - a > delay) {
+      out.push({ start: a, end: horizon, open: true });
+    }
+  }
+  return out;
+}
+
+interface Segment {
+  start: number;
+  end: number;
+  reasonId: string | null;
+  downtime: number;
+}
+
+/** Downtime segments split by the effective justification. */
+function justifiedSegments(downtimes: { start: number; end: number }[], facts: UnitFacts): Segment[] {
+  const out: Segment[] = [];
+  const js = [...facts.justifications].sort((a, b) => a.from - b.from);
+  // Downtimes are sorted and disjoint: keep the justifications that started before the downtime's end
+  // and drop those that ended before its start (they cannot cover any later downtime).
+  let next = 0;
+  let active: typeof js = [];
+  downtimes.forEach((d, index) => {
+    while (next < js.length && js[next]!.from < d.end) active.push(js[next++]!);
+    active = active.filter((j) => j.to > d.start);
+    const covering = active.filter((j) => j.from < d.end);
+    const cuts = new Set<number>([d.start, d.end]);
+    for (const j of covering) {
+      if (j.from > d.start && j.from < d.end) cuts.add(j.from);
+      if (j.to > d.start && j.to < d.end) cuts.add(j.to);
+    }
+    const points = [...cuts].sort((a, b) => a - b);
+    for (let i = 0; i + 1 < points.length; i += 1) {
+      const a = points[i]!;
+      const b = points[i + 1]!;
+      let best: (typeof covering)[number] | null = null;
+      for (const j of covering) {
+        if (j.from <= a && j.to >= b) {
+          if (!best || j.from > best.from || (j.from === best.from && j.eventId > best.eventId)) best = j;
+        }
+      }
+      const previous = out[out.length - 1];
+      const reasonId = best ? best.reasonId : null;
+      if (previous && previous.downtime === index && previous.reasonId === reasonId && previous.end === a) previous.end = b;
+      else out.push({ start: a, end: b, reasonId, downtime: index });
+    }
+  });
+  return out;
+}
+
+export interface Derived {
+  slices: Slice[];
+  downtimes: Downtime[];
+}
+
+/**
+ * Slices over [from, to) and the downtimes starting in [from, to), whole. `facts` must cover
+ * [lb, ub) ⊇ [from, to) with enough context (see rollups.ts loadFacts); `horizon` is "now".
+ */
+export function deriveUnit(setup: UnitSetup, facts: UnitFacts, from: number, to: number, lb: number, ub: number, horizon: number): Derived {
+  const origin = facts.origin;
+  if (origin === null || to <= origin) return { slices: [], downtimes: [] };
+  const begin = Math.max(from, origin);
+  if (begin >= to) return { slices: [], downtimes: [] };
+  const zone = setup.calendar.timezone;
+  const cal = setup.calendar;
+  const dts = downtimeIntervals(setup, facts, lb, ub, horizon);
+  const spanStart = Math.min(begin, ...dts.map((d) => d.start));
+  const spanEnd = Math.max(to, ...dts.map((d) => d.end));
+  const shifts = shiftIntervals(setup, spanStart, spanEnd);
+  const noShifts = setup.shifts.length === 0;
+  const sched = noShifts ? [{ start: spanStart - 1, end: spanEnd + 1 }] : union(shifts);
+  /** Index of the last interval whose start is ≤ t (intervals sorted by start), or -1. */
+  const lastStartingBy = (list: readonly { start: number }[], t: number): number => {
+    let lo = 0;
+    let hi = list.length - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (list[mid]!.start <= t) {
+        found = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    return found;
+  };
+  const scheduledOverlap = (a: number, b: number): number => {
+    let total = 0;
+    for (let i = Math.max(0, lastStartingBy(sched, a)); i < sched.length; i += 1) {
+      const s = sched[i]!;
+      if (s.start >= b) break;
+      const lo = Math.max(a, s.start);
+      const hi = Math.min(b, s.end);
+      if (hi > lo) total += hi - lo;
+    }
+    return total;
+  };
+  const isScheduled = (t: number): boolean => {
+    const i = lastStartingBy(sched, t);
+    return i >= 0 && sched[i]!.end > t;
+  };
+  // Shifts may overlap one another: the first (in configuration order) containing t wins; a shift
+  // lasts at most a day, so only intervals starting within the last 48 hours can contain t.
+  const shiftOrder = new Map(setup.shifts.map((sh, i) => [sh.id, i]));
+  const shiftAt = (t: number): string | null => {
+    let best: { shiftId: string; order: number } | null = null;
+    for (let i = lastStartingBy(shifts, t); i >= 0; i -= 1) {
+      const s = shifts[i]!;
+      if (s.start < t - 2 * 86_400_000) break;
+      if (s.end > t) {
+        const order = shiftOrder.get(s.shiftId) ?? 0;
+        if (!best || order < best.order) best = { shiftId: s.shiftId, order };
+      }
+    }
+    return best ? best.shiftId : null;
+  };
+  const products = facts.products;
+  const productStarts = products.map((p) => ({ start: p.at, productId: p.productId }));
+  const productAt = (t: number): string | null => {
+    const i = lastStartingBy(productStarts, t);
+    return i >= 0 ? productStarts[i]!.productId : null;
+  };
+
+  // Cut points.
+  const cuts = new Set<number>([begin, to]);
+  let h = ceilHour(begin, zone);
+  while (h < to) {
+    cuts.add(h);
+    h += HOUR_MS;
+  }
+  let day = productionDayOf(DateTime.fromMillis(begin, { zone }), cal);
+  // Production-day starts in (begin, to), with the day each one starts.
+  const dayMarks: { start: number; day: string }[] = [{ start: -Infinity, day }];
+  for (;;) {
+    const next = DateTime.fromFormat(day, 'yyyy-LL-dd', { zone }).plus({ days: 1 });
+    const startNext = next.set({ hour: Math.floor(cal.production_day_minutes_from_midnight / 60), minute: cal.production_day_minutes_from_midnight % 60 }).toMillis();
+    if (startNext >= to) break;
+    day = next.toFormat('yyyy-LL-dd');
+    if (startNext > begin) {
+      cuts.add(startNext);
+      dayMarks.push({ start: startNext, day });
+    } else dayMarks[0] = { start: -Infinity, day };
+  }
+  const dayOf = (t: number): string => dayMarks[Math.max(0, lastStartingBy(dayMarks, t))]!.day;
+  const firstHour = floorHour(begin, zone);
+  const hourOf = (t: number): number => firstHour + Math.floor((t - firstHour) / HOUR_MS) * HOUR_MS;
+  for (const s of shifts) {
+    if (s.start > begin && s.start < to) cuts.add(s.start);
+    if (s.end > begin && s.end < to) cuts.add(s.end);
+  }
+  for (const p of products) if (p.at > begin && p.at < to) cuts.add(p.at);
+  const points = [...cuts].sort((a, b) => a - b);
+
+  const segments = justifiedSegments(dts, facts);
+  const counts = facts.counts;
+  let ci = 0;
+  while (ci < counts.length && counts[ci]!.at < begin) ci += 1;
+  let si = 0;
+  let di = 0;
+  const slices: Slice[] = [];
+  for (let i = 0; i + 1 < points.length; i += 1) {
+    const start = points[i]!;
+    const end = points[i + 1]!;
+    const shiftId = shiftAt(start);
+    const scheduled = noShifts || shiftId !== null || isScheduled(start);
+    const productId = productAt(start);
+    const slice: Slice = {
+      start, end,
+      productionDay: dayOf(start),
+      hourStart: hourOf(start),
+      shiftId, productId, scheduled,
+      calendar_ms: end - start,
+      scheduled_ms: scheduled ? end - start : 0,
+      planned_ms: 0, unplanned_ms: 0, unjustified_ms: 0,
+      good: 0, rejected: 0, ideal_ms: 0, occurrences: 0,
+      reasons: new Map(),
+    };
+    while (si < segments.length && segments[si]!.end <= start) si += 1;
+    if (scheduled) {
+      for (let k = si; k < segments.length && segments[k]!.start < end; k += 1) {
+        const seg = segments[k]!;
+        const ms = Math.min(end, seg.end) - Math.max(start, seg.start);
+        if (ms <= 0) continue;
+        if (seg.reasonId === null) slice.unjustified_ms += ms;
+        else {
+          const reason = setup.reasons.get(seg.reasonId);
+          if (reason?.is_planned) slice.planned_ms += ms;
+          else slice.unplanned_ms += ms;
+          slice.reasons.set(seg.reasonId, (slice.reasons.get(seg.reasonId) ?? 0) + ms);
+        }
+      }
+    }
+    while (di < dts.length && dts[di]!.start < start) di += 1;
+    if (scheduled) for (let k = di; k < dts.length && dts[k]!.start < end; k += 1) slice.occurrences += 1;
+    while (ci < counts.length && counts[ci]!.at < end) {
+      const c = counts[ci]!;
+      slice.good += c.good;
+      slice.rejected += c.rejected;
+      const rate = productId ? setup.rates.get(productId) : undefined;
+      if (rate) slice.ideal_ms += ((c.good + c.rejected) * HOUR_MS) / rate;
+      ci += 1;
+    }
+    slices.push(slice);
+  }
+
+  const downtimes: Downtime[] = [];
+  const segmentsOf = new Map<number, Segment[]>();
+  for (const seg of segments) {
+    if (!segmentsOf.has(seg.downtime)) segmentsOf.set(seg.downtime, []);
+    segmentsOf.get(seg.downtime)!.push(seg);
+  }
+  dts.forEach((d, index) => {
+    if (d.start < begin || d.start >= to) return;
+    const dt: Downtime = {
+      start: d.start, end: d.end, open: d.open,
+      productionDay: dayOf(d.start),
+      inSchedule: noShifts || isScheduled(d.start),
+      shiftId: shiftAt(d.start),
+      productId: productAt(d.start),
+      scheduled_ms: 0, planned_ms: 0, unplanned_ms: 0, unjustified_ms: 0,
+      justificationType: 'unjustified',
+      reasons: new Map(),
+    };
+    for (const seg of segmentsOf.get(index) ?? []) {
+      const ms = noShifts ? seg.end - seg.start : scheduledOverlap(seg.start, seg.end);
+      if (ms <= 0) continue;
+      dt.scheduled_ms += ms;
+      if (seg.reasonId === null) dt.unjustified_ms += ms;
+      else {
+        if (setup.reasons.get(seg.reasonId)?.is_planned) dt.planned_ms += ms;
+        else dt.unplanned_ms += ms;
+        dt.reasons.set(seg.reasonId, (dt.reasons.get(seg.reasonId) ?? 0) + ms);
+      }
+    }
+    dt.justificationType = justificationType(dt.planned_ms, dt.unplanned_ms, dt.unjustified_ms);
+    downtimes.push(dt);
+  });
+  return { slices, downtimes };
+}
+
+export function justificationType(planned: number, unplanned: number, unjustified: number): JustificationType {
+  if (planned + unplanned === 0) return 'unjustified';
+  if (unjustified > 0) return 'partially_justified';
+  if (planned > 0 && unplanned > 0) return 'mixed';
+  return planned > 0 ? 'planned' : 'unplanned';
+}

@@ -1,0 +1,287 @@
+/**
+ * Stored derivation: rebuilds a unit's slices, reason slices, downtimes and day rollups over a range,
+ * processes rollup_dirty, and catches units up with time. Every rebuild of a unit runs in one
+ * transaction holding a per-unit advisory lock, so two instances never derive the same unit at once.
+ */
+import { DateTime } from 'luxon';
+import type { Db, Queryable } from '../db/db.ts';
+import { productionDayOf } from '../rules.ts';
+import { ceilHour, floorHour, type Derived } from './derive.ts';
+import { deriveSpan, loadUnitContexts, originOf, type UnitContext } from './facts.ts';
+
+/** Advisory-lock class for per-unit rollup work ("LPRU"). */
+export const ROLLUP_LOCK_CLASS = 0x4c505255 & 0x7fffffff;
+
+const DAY_MS = 86_400_000;
+const iso = (t: number): string => new Date(t).toISOString();
+const ms = (s: string): number => Date.parse(s);
+
+async function lockUnit(tx: Queryable, unitId: string): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock($1::int, hashtext($2::text))', [ROLLUP_LOCK_CLASS, unitId]);
+}
+
+async function writeDerived(tx: Queryable, ctx: UnitContext, from: number, to: number, d: Derived): Promise<void> {
+  const key = [ctx.accountId, ctx.unitId, iso(from), iso(to)];
+  await tx.query('DELETE FROM rollup_slices WHERE account_id = $1 AND production_unit_id = $2 AND slice_start >= $3 AND slice_start < $4', key);
+  await tx.query('DELETE FROM rollup_reason_slices WHERE account_id = $1 AND production_unit_id = $2 AND slice_start >= $3 AND slice_start < $4', key);
+  await tx.query('DELETE FROM derived_downtimes WHERE account_id = $1 AND production_unit_id = $2 AND start_at >= $3 AND start_at < $4', key);
+  const CHUNK = 4000;
+  for (let i = 0; i < d.slices.length; i += CHUNK) {
+    const part = d.slices.slice(i, i + CHUNK);
+    await tx.query(
+      `INSERT INTO rollup_slices (account_id, factory_id, production_unit_id, slice_start, slice_end, production_day, hour_start,
+         work_shift_id, product_id, scheduled, calendar_ms, scheduled_ms, planned_ms, unplanned_ms, unjustified_ms, good, rejected, ideal_ms, occurrences)
+       SELECT $1, $2, $3, * FROM unnest($4::timestamptz[], $5::timestamptz[], $6::date[], $7::timestamptz[], $8::uuid[], $9::uuid[], $10::boolean[],
+         $11::bigint[], $12::bigint[], $13::bigint[], $14::bigint[], $15::bigint[], $16::bigint[], $17::bigint[], $18::float8[], $19::int[])`,
+      [
+        ctx.accountId, ctx.factoryId, ctx.unitId,
+        part.map((s) => iso(s.start)), part.map((s) => iso(s.end)), part.map((s) => s.productionDay), part.map((s) => iso(s.hourStart)),
+        part.map((s) => s.shiftId), part.map((s) => s.productId), part.map((s) => s.scheduled),
+        part.map((s) => s.calendar_ms), part.map((s) => s.scheduled_ms), part.map((s) => s.planned_ms), part.map((s) => s.unplanned_ms),
+        part.map((s) => s.unjustified_ms), part.map((s) => s.good), part.map((s) => s.rejected), part.map((s) => s.ideal_ms), part.map((s) => s.occurrences),
+      ],
+    );
+  }
+  const reasons = d.slices.flatMap((s) => [...s.reasons].map(([reasonId, duration]) => ({ s, reasonId, duration })));
+  for (let i = 0; i < reasons.length; i += CHUNK) {
+    const part = reasons.slice(i, i + CHUNK);
+    await tx.query(
+      `INSERT INTO rollup_reason_slices (account_id, factory_id, production_unit_id, slice_start, slice_end, production_day, work_shift_id, product_id, downtime_reason_id, duration_ms)
+       SELECT $1, $2, $3, * FROM unnest($4::timestamptz[], $5::timestamptz[], $6::date[], $7::uuid[], $8::uuid[], $9::uuid[], $10::bigint[])`,
+      [
+        ctx.accountId, ctx.factoryId, ctx.unitId,
+        part.map((r) => iso(r.s.start)), part.map((r) => iso(r.s.end)), part.map((r) => r.s.productionDay), part.map((r) => r.s.shiftId),
+        part.map((r) => r.s.productId), part.map((r) => r.reasonId), part.map((r) => r.duration),
+      ],
+    );
+  }
+  for (let i = 0; i < d.downtimes.length; i += CHUNK) {
+    const part = d.downtimes.slice(i, i + CHUNK);
+    await tx.query(
+      `INSERT INTO derived_downtimes (account_id, factory_id, production_unit_id, start_at, end_at, is_open, production_day, in_schedule, work_shift_id, product_id,
+         scheduled_ms, planned_ms, unplanned_ms, unjustified_ms, justification_type, reasons)
+       SELECT $1, $2, $3, * FROM unnest($4::timestamptz[], $5::timestamptz[], $6::boolean[], $7::date[], $8::boolean[], $9::uuid[], $10::uuid[],
+         $11::bigint[], $12::bigint[], $13::bigint[], $14::bigint[], $15::text[], $16::jsonb[])`,
+      [
+        ctx.accountId, ctx.factoryId, ctx.unitId,
+        part.map((x) => iso(x.start)), part.map((x) => iso(x.end)), part.map((x) => x.open), part.map((x) => x.productionDay), part.map((x) => x.inSchedule),
+        part.map((x) => x.shiftId), part.map((x) => x.productId), part.map((x) => x.scheduled_ms), part.map((x) => x.planned_ms), part.map((x) => x.unplanned_ms),
+        part.map((x) => x.unjustified_ms), part.map((x) => x.justificationType), part.map((x) => JSON.stringify(Object.fromEntries(x.reasons))),
+      ],
+    );
+  }
+  // Hour rows of the rebuilt hours (from and to are local hour boundaries), from the slices.
+  const hk = [ctx.accountId, ctx.unitId, iso(floorHour(from, ctx.setup.calendar.timezone)), iso(to)];
+  await tx.query('DELETE FROM rollup_unit_hours WHERE account_id = $1 AND production_unit_id = $2 AND hour_start >= $3 AND hour_start < $4', hk);
+  await tx.query(
+    `INSERT INTO rollup_unit_hours (account_id, factory_id, production_unit_id, hour_start, calendar_ms, scheduled_ms, planned_ms,
+       unplanned_ms, unjustified_ms, good, rejected, ideal_ms, occurrences)
+     SELECT account_id, factory_id, production_unit_id, hour_start, sum(calendar_ms), sum(scheduled_ms), sum(planned_ms),
+       sum(unplanned_ms), sum(unjustified_ms), sum(good), sum(rejected), sum(ideal_ms), sum(occurrences)
+       FROM rollup_slices WHERE account_id = $1 AND production_unit_id = $2 AND hour_start >= $3 AND hour_start < $4
+      GROUP BY account_id, factory_id, production_unit_id, hour_start`,
+    hk,
+  );
+  // Day rollups of every production day touched, re-aggregated from the slices.
+  const zone = ctx.setup.calendar.timezone;
+  const firstDay = productionDayOf(DateTime.fromMillis(from, { zone }), ctx.setup.calendar);
+  const lastDay = productionDayOf(DateTime.fromMillis(to - 1, { zone }), ctx.setup.calendar);
+  const dk = [ctx.accountId, ctx.unitId, firstDay, lastDay];
+  await tx.query('DELETE FROM rollup_days WHERE account_id = $1 AND production_unit_id = $2 AND production_day BETWEEN $3 AND $4', dk);
+  await tx.query('DELETE FROM rollup_unit_days WHERE account_id = $1 AND production_unit_id = $2 AND production_day BETWEEN $3 AND $4', dk);
+  const sums = `sum(calendar_ms), sum(scheduled_ms), sum(planned_ms), sum(unplanned_ms), sum(unjustified_ms), sum(good), sum(rejected), sum(ideal_ms), sum(occurrences)`;
+  const cols = `calendar_ms, scheduled_ms, planned_ms, unplanned_ms, unjustified_ms, good, rejected, ideal_ms, occurrences`;
+  await tx.query(
+    `INSERT INTO rollup_days (account_id, factory_id, production_unit_id, production_day, work_shift_id, product_id, scheduled, ${cols})
+     SELECT account_id, factory_id, production_unit_id, production_day, work_shift_id, product_id, scheduled, ${sums}
+       FROM rollup_slices WHERE account_id = $1 AND production_unit_id = $2 AND production_day BETWEEN $3 AND $4
+      GROUP BY account_id, factory_id, production_unit_id, production_day, work_shift_id, product_id, scheduled`,
+    dk,
+  );
+  await tx.query(
+    `INSERT INTO rollup_unit_days (account_id, factory_id, production_unit_id, production_day, ${cols})
+     SELECT account_id, factory_id, production_unit_id, production_day, ${sums}
+       FROM rollup_days WHERE account_id = $1 AND production_unit_id = $2 AND production_day BETWEEN $3 AND $4
+      GROUP BY account_id, factory_id, production_unit_id, production_day`,
+    dk,
+  );
+}
+
+interface UnitState {
+  derivedFrom: number | null;
+  derivedUntil: number | null;
+}
+
+async function unitState(q: Queryable, ctx: UnitContext): Promise<UnitState> {
+  const rows = await q.query<{ derived_from: string | null; derived_until: string | null }>(
+    'SELECT derived_from, derived_until FROM rollup_units WHERE account_id = $1 AND production_unit_id = $2',
+    [ctx.accountId, ctx.unitId],
+  );
+  const r = rows[0];
+  return { derivedFrom: r?.derived_from ? ms(r.derived_from) : null, derivedUntil: r?.derived_until ? ms(r.derived_until) : null };
+}
+
+/**
+ * Rebuilds [from, to) of one unit inside `tx` (which must hold the unit's lock). The range is
+ * widened to local hours, to whole downtimes (stored and new) and to the stored coverage; it never
+ * goes past `cap` (a local hour boundary ≤ now). Returns the new derived_until.
+ */
+async function rebuildLocked(tx: Queryable, ctx: UnitContext, from: number, to: number, cap: number, now: number): Promise<void> {
+  const zone = ctx.setup.calendar.timezone;
+  const state = await unitState(tx, ctx);
+  const origin = await originOf(tx, ctx.accountId, ctx.unitId);
+  const upsert = async (until: number | null): Promise<void> => {
+    await tx.query(
+      `INSERT INTO rollup_units (account_id, factory_id, production_unit_id, derived_from, derived_until, updated_at)
+       VALUES ($1, $2, $3, $4, $5, now())
+       ON CONFLICT (account_id, production_unit_id) DO UPDATE SET derived_from = EXCLUDED.derived_from,
+         derived_until = EXCLUDED.derived_until, updated_at = now()`,
+      [ctx.accountId, ctx.factoryId, ctx.unitId, origin === null ? null : iso(origin), until === null ? null : iso(until)],
+    );
+  };
+  if (origin === null) {
+    await tx.query('DELETE FROM rollup_slices WHERE account_id = $1 AND production_unit_id = $2', [ctx.accountId, ctx.unitId]);
+    await tx.query('DELETE FROM rollup_reason_slices WHERE account_id = $1 AND production_unit_id = $2', [ctx.accountId, ctx.unitId]);
+    await tx.query('DELETE FROM derived_downtimes WHERE account_id = $1 AND production_unit_id = $2', [ctx.accountId, ctx.unitId]);
+    await tx.query('DELETE FROM rollup_days WHERE account_id = $1 AND production_unit_id = $2', [ctx.accountId, ctx.unitId]);
+    await tx.query('DELETE FROM rollup_unit_days WHERE account_id = $1 AND production_unit_id = $2', [ctx.accountId, ctx.unitId]);
+    await tx.query('DELETE FROM rollup_unit_hours WHERE account_id = $1 AND production_unit_id = $2', [ctx.accountId, ctx.unitId]);
+    await upsert(Math.max(state.derivedUntil ?? cap, cap));
+    return;
+  }
+  let F = floorHour(from, zone);
+  let T = Math.min(ceilHour(to, zone), cap);
+  if (state.derivedUntil === null || state.derivedFrom === null || state.derivedFrom > origin) F = Math.min(F, floorHour(origin, zone));
+  if (state.derivedUntil !== null && F > state.derivedUntil) F = state.derivedUntil;
+  if (state.derivedUntil === null) F = Math.min(F, floorHour(origin, zone));
+  if (T <= F) {
+    if (state.derivedUntil === null) await upsert(cap);
+    return;
+  }
+  let derived: Derived = { slices: [], downtimes: [] };
+  // Widening past T only matters where slices are already stored.
+  const widenCap = Math.min(cap, Math.max(T, state.derivedUntil ?? T));
+  for (let round = 0; ; round += 1) {
+    const stored = await tx.query<{ lo: string | null; hi: string | null }>(
+      `SELECT (SELECT min(start_at) FROM derived_downtimes WHERE account_id = $1 AND production_unit_id = $2 AND start_at < $3 AND (end_at > $3 OR is_open)) AS lo,
+              (SELECT max(end_at) FROM derived_downtimes WHERE account_id = $1 AND production_unit_id = $2 AND start_at < $4 AND end_at > $4) AS hi`,
+      [ctx.accountId, ctx.unitId, iso(F), iso(T)],
+    );
+    if (stored[0]?.lo) F = Math.min(F, floorHour(ms(stored[0].lo), zone));
+    if (stored[0]?.hi) T = Math.max(T, Math.min(widenCap, ceilHour(ms(stored[0].hi), zone)));
+    derived = await deriveSpan(tx, ctx, F, T, now, origin);
+    // A downtime of the new timeline crossing T changes slices after T: widen and derive again.
+    let nT = T;
+    for (const d of derived.downtimes) if (d.start < T && d.end > T) nT = Math.max(nT, Math.min(widenCap, ceilHour(d.end, zone)));
+    if (nT === T || round >= 5) break;
+    T = nT;
+  }
+  await writeDerived(tx, ctx, F, T, derived);
+  await upsert(Math.max(state.derivedUntil ?? T, T));
+}
+
+/**
+ * Brings units up to date for a read ending at `until`: processes their pending rollup_dirty rows
+ * and derives up to the last local hour boundary before min(until, now). Reads then combine stored
+ * rollups with on-the-fly derivation of what lies after that boundary.
+ */
+export async function ensureFresh(db: Db, accountId: string, unitIds: readonly string[], until: number, now: number = Date.now()): Promise<void> {
+  if (unitIds.length === 0) return;
+  const rows = await db.query<{ id: string; timezone: string; derived_until: string | null; dirty: boolean }>(
+    `SELECT pu.id, f.timezone, ru.derived_until,
+            EXISTS (SELECT 1 FROM rollup_dirty d WHERE d.account_id = pu.account_id AND d.production_unit_id = pu.id) AS dirty
+       FROM production_units pu
+       JOIN factories f ON f.account_id = pu.account_id AND f.id = pu.factory_id
+       LEFT JOIN rollup_units ru ON ru.account_id = pu.account_id AND ru.production_unit_id = pu.id
+      WHERE pu.account_id = $1 AND pu.id = ANY($2::uuid[])`,
+    [accountId, unitIds],
+  );
+  const stale = rows.filter((r) => {
+    const target = floorHour(Math.min(until, now), r.timezone);
+    return r.dirty || r.derived_until === null || ms(r.derived_until) < target;
+  });
+  if (stale.length === 0) return;
+  const contexts = await loadUnitContexts(db, accountId, stale.map((r) => r.id));
+  for (const ctx of contexts.values()) {
+    const zone = ctx.setup.calendar.timezone;
+    const cap = floorHour(now, zone);
+    const target = floorHour(Math.min(until, now), zone);
+    await refreshUnit(db, ctx, target, cap, now);
+  }
+}
+
+/** Processes one unit's dirty rows and catches it up to `target`, under its lock. */
+async function refreshUnit(db: Db, ctx: UnitContext, target: number, cap: number, now: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockUnit(tx, ctx.unitId);
+    const dirty = await tx.query<{ id: number; from_at: string; to_at: string }>(
+      'SELECT id, from_at, to_at FROM rollup_dirty WHERE account_id = $1 AND production_unit_id = $2 ORDER BY from_at',
+      [ctx.accountId, ctx.unitId],
+    );
+    const state = await unitState(tx, ctx);
+    const origin = await originOf(tx, ctx.accountId, ctx.unitId);
+    const ranges: [number, number][] = [];
+    for (const d of dirty) {
+      const a = ms(d.from_at);
+      const b = Math.min(ms(d.to_at), cap);
+      if (a < b && (state.derivedUntil === null || a < state.derivedUntil)) ranges.push([a, Math.min(b, state.derivedUntil ?? b)]);
+    }
+    if (state.derivedUntil === null) ranges.push([0, target]);
+    else if (state.derivedUntil < target) ranges.push([state.derivedUntil, target]);
+    ranges.sort((x, y) => x[0] - y[0]);
+    const merged: [number, number][] = [];
+    for (const r of ranges) {
+      const last = merged[merged.length - 1];
+      if (last && r[0] <= last[1] + 3_600_000) last[1] = Math.max(last[1], r[1]);
+      else merged.push([r[0], r[1]]);
+    }
+    if (origin === null) await rebuildLocked(tx, ctx, target, target, cap, now);
+    else for (const [a0, b] of merged) {
+      const a = Math.max(a0, floorHour(origin, ctx.setup.calendar.timezone));
+      // Long ranges are rebuilt a month at a time to bound memory.
+      for (let start = a; start < b; start += 31 * DAY_MS) await rebuildLocked(tx, ctx, start, Math.min(b, start + 31 * DAY_MS), cap, now);
+    }
+    if (dirty.length) await tx.query('DELETE FROM rollup_dirty WHERE id = ANY($1::bigint[])', [dirty.map((d) => d.id)]);
+  });
+}
+
+/**
+ * Bulk (re)build for loaders such as the demo simulator and the benchmark: derives [from, to) of
+ * each unit (capped at the current local hour) and marks nothing dirty. Safe to call repeatedly.
+ */
+export async function rebuildUnits(db: Db, accountId: string, unitIds: readonly string[], from: Date | string, to: Date | string, now: Date = new Date()): Promise<void> {
+  const a = new Date(from).getTime();
+  const b = new Date(to).getTime();
+  const contexts = await loadUnitContexts(db, accountId, unitIds);
+  for (const ctx of contexts.values()) {
+    const cap = floorHour(now.getTime(), ctx.setup.calendar.timezone);
+    for (let start = a; start < Math.min(b, cap); start += 31 * DAY_MS) {
+      await db.transaction(async (tx) => {
+        await lockUnit(tx, ctx.unitId);
+        await rebuildLocked(tx, ctx, start, Math.min(b, start + 31 * DAY_MS), cap, now.getTime());
+      });
+    }
+  }
+}
+
+/**
+ * One background pass: units with pending dirty rows, and live units (derived within the last two
+ * days) behind the current hour. Instances may sweep together: the per-unit lock and the re-check
+ * under it make the second one find nothing left to do.
+ */
+export async function sweep(db: Db, now: number = Date.now()): Promise<number> {
+  // Dirty units are re-derived only up to what they already cover; live units (derived within two
+  // days) are also caught up to the current hour.
+  const rows = await db.query<{ account_id: string; production_unit_id: string; until: string | null }>(
+    `SELECT u.account_id, u.production_unit_id,
+            CASE WHEN ru.derived_until > $1::timestamptz - interval '2 days' THEN $1::timestamptz ELSE ru.derived_until END AS until
+       FROM (SELECT DISTINCT account_id, production_unit_id FROM rollup_dirty
+             UNION
+             SELECT account_id, production_unit_id FROM rollup_units
+              WHERE derived_until > $1::timestamptz - interval '2 days' AND derived_until < date_trunc('hour', $1::timestamptz)) u
+       LEFT JOIN rollup_units ru ON ru.account_id = u.account_id AND ru.production_unit_id = u.production_unit_id`,
+    [iso(now)],
+  );
+  for (const r of rows) await ensureFresh(db, r.account_id, [r.production_unit_id], r.until ? ms(r.until) : now, now);
+  return rows.length;
+}

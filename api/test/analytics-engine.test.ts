@@ -1,0 +1,256 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { downtimesInfo, kpisByGroups } from '../src/analytics/engine.ts';
+import { rebuildUnits, sweep } from '../src/analytics/rollups.ts';
+import { build, call, Cleanup, DEMO } from './helper.ts';
+import { count, counter, HOUR, justify, makeFactory, makeProduct, makeReason, makeShift, makeUnit, markDirty, MIN, product, state, type TestFactory } from './analytics-helper.ts';
+
+process.env.ROLLUP_REFRESH_SECONDS = '0';
+
+const near = (actual: number | null | undefined, expected: number, digits = 4): void => {
+  assert.ok(actual !== null && actual !== undefined, `expected ${expected}, got ${String(actual)}`);
+  assert.ok(Math.abs(actual - expected) < 10 ** -digits, `expected ${expected}, got ${actual}`);
+};
+
+async function kpis(app: FastifyInstance, f: TestFactory, units: string[], start: string, end: string, extra: Record<string, unknown> = {}) {
+  const r = await kpisByGroups(app.db, f.accountId, { start, end, groups: [{ name: 'g', factory_id: f.factoryId, production_unit_ids: units, ...extra }] });
+  return r.groups[0] as unknown as { total: Record<string, number | null>; intervals?: Record<string, number | string | null>[] };
+}
+
+describe('analytics engine: DOMAIN.md rules', () => {
+  let app: FastifyInstance;
+  const cleanup = new Cleanup();
+  before(async () => {
+    ({ app } = await build(cleanup));
+  });
+  after(() => cleanup.run());
+
+  it('reproduces the textbook OEE example (A 88.81 %, P 86.11 %, Q 97.80 %, OEE 74.80 %)', async () => {
+    const f = await makeFactory(app.db, { timezone: 'UTC' });
+    const unit = await makeUnit(f);
+    await makeShift(f, { start: '06:00', end: '14:00', units: [unit] });
+    const planned = await makeReason(f, { planned: true, name: 'Break' });
+    const unplanned = await makeReason(f, { planned: false, name: 'Jam' });
+    const p = await makeProduct(f, { [unit]: 3600 });
+    await product(f, unit, '2024-05-06T05:00:00Z', p);
+    const d = '2024-05-06T';
+    for (const [at, running] of [['06:00', true], ['09:00', false], ['09:30', true], ['11:00', false], ['11:30', true], ['12:00', false], ['12:47', true], ['14:00', false]] as const) {
+      await state(f, unit, `${d}${at}:00Z`, running);
+    }
+    await justify(f, unit, `${d}09:00:00Z`, `${d}09:30:00Z`, planned);
+    await justify(f, unit, `${d}11:00:00Z`, `${d}11:30:00Z`, planned);
+    await justify(f, unit, `${d}12:00:00Z`, `${d}12:47:00Z`, unplanned);
+    await count(f, unit, `${d}13:00:00Z`, 19271 - 423, 423);
+    const g = await kpis(app, f, [unit], '2024-05-06T00:00:00Z', '2024-05-07T00:00:00Z');
+    assert.equal(g.total.scheduled_ms, 480 * MIN);
+    assert.equal(g.total.planned_downtime_ms, 60 * MIN);
+    assert.equal(g.total.unplanned_downtime_ms, 47 * MIN);
+    assert.equal(g.total.unjustified_downtime_ms, 0);
+    assert.equal(g.total.uptime_ms, 373 * MIN);
+    assert.equal(g.total.calendar_ms, 24 * HOUR);
+    assert.equal(g.total.downtime_occurrences, 3);
+    near(g.total.availability, 0.8881);
+    near(g.total.performance, 0.8611);
+    near(g.total.quality, 0.978);
+    near(g.total.oee, 0.748);
+    // The same through HTTP with time_range dates, and downtimes-info.
+    const res = await call(app, DEMO.operation, {
+      method: 'POST', url: '/api/kpis/by-groups',
+      payload: { time_option: 'time_range', start_date: '2024-05-06', end_date: '2024-05-06', groups: [{ name: 'Line', factory_id: f.factoryId, production_unit_ids: [unit] }] },
+    });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    near(res.body.groups[0].total.oee, 0.748);
+    const info = await call(app, DEMO.operation, {
+      method: 'POST', url: '/api/production-units/downtimes-info',
+      payload: { start: '2024-05-06T00:00:00Z', end: '2024-05-07T00:00:00Z', production_unit_ids: [unit] },
+    });
+    assert.equal(info.status, 200, JSON.stringify(info.body));
+    assert.deepEqual({ ...info.body[0], availability_rate: Math.round(info.body[0].availability_rate * 100) / 100 }, {
+      production_unit_id: unit, production_unit_name: info.body[0].production_unit_name, availability_rate: 88.81, downtime_occurrences: 3,
+      total: 107 * MIN, planned: 60 * MIN, unplanned: 47 * MIN, unjustified: 0, in_production: 480 * MIN, uptime: 373 * MIN,
+    });
+  });
+
+  it('edges inside an hour and windows not on hours are exact (on-the-fly derivation)', async () => {
+    const f = await makeFactory(app.db, { timezone: 'UTC' });
+    const unit = await makeUnit(f);
+    await state(f, unit, '2024-05-06T06:00:00Z', true);
+    await state(f, unit, '2024-05-06T06:10:00Z', false);
+    await state(f, unit, '2024-05-06T08:20:00Z', true);
+    const g = await kpis(app, f, [unit], '2024-05-06T06:05:00Z', '2024-05-06T08:25:00Z');
+    assert.equal(g.total.scheduled_ms, 140 * MIN);
+    assert.equal(g.total.unjustified_downtime_ms, 130 * MIN);
+    assert.equal(g.total.downtime_occurrences, 1);
+    const g2 = await kpis(app, f, [unit], '2024-05-06T06:15:00Z', '2024-05-06T06:45:00Z');
+    assert.equal(g2.total.unjustified_downtime_ms, 30 * MIN);
+    assert.equal(g2.total.downtime_occurrences, 0);
+  });
+
+  it('N/D: no scheduled time gives null ratios, never 0', async () => {
+    const f = await makeFactory(app.db, { timezone: 'UTC' });
+    const unit = await makeUnit(f);
+    await makeShift(f, { start: '06:00', end: '14:00', days: ['monday'], units: [unit] });
+    await state(f, unit, '2024-05-01T00:00:00Z', true);
+    // 2024-05-05 is a Sunday: nothing scheduled, nothing counted.
+    const g = await kpis(app, f, [unit], '2024-05-05T00:00:00Z', '2024-05-06T00:00:00Z');
+    assert.equal(g.total.scheduled_ms, 0);
+    assert.equal(g.total.availability, null);
+    assert.equal(g.total.performance, null);
+    assert.equal(g.total.quality, null);
+    assert.equal(g.total.oee, null);
+    assert.equal(g.total.teep, null);
+    const info = await downtimesInfo(app.db, f.accountId, { start: '2024-05-05T00:00:00Z', end: '2024-05-06T00:00:00Z', production_unit_ids: [unit] });
+    assert.equal(info[0]!.availability_rate, null);
+  });
+
+  it('roll-ups sum times and counts first, then divide (never average percentages)', async () => {
+    const f = await makeFactory(app.db, { timezone: 'UTC' });
+    const a = await makeUnit(f);
+    const b = await makeUnit(f);
+    await state(f, a, '2024-05-06T00:00:00Z', true);
+    await state(f, a, '2024-05-06T23:00:00Z', false); // a: 1 h down of 24 h
+    await state(f, b, '2024-05-06T12:00:00Z', true); // b: from its first fact 12:00, running 12 h
+    await state(f, b, '2024-05-06T18:00:00Z', false); // then 6 h down
+    await count(f, a, '2024-05-06T10:00:00Z', 90, 10);
+    await count(f, b, '2024-05-06T13:00:00Z', 1, 0);
+    const g = await kpis(app, f, [a, b], '2024-05-06T00:00:00Z', '2024-05-07T00:00:00Z');
+    assert.equal(g.total.scheduled_ms, 36 * HOUR);
+    assert.equal(g.total.uptime_ms, 29 * HOUR);
+    near(g.total.availability, 29 / 36, 9);
+    near(g.total.quality, 91 / 101, 9);
+    assert.notEqual(Math.round(g.total.availability! * 1e6), Math.round(((23 / 24 + 6 / 12) / 2) * 1e6));
+  });
+
+  it('downtime-delay detection: a gap longer than the delay is a downtime from the last count', async () => {
+    const f = await makeFactory(app.db, { timezone: 'UTC' });
+    const unit = await makeUnit(f, { delaySeconds: 300 });
+    const t0 = Date.parse('2024-05-06T08:00:00Z');
+    // counts every minute 08:00–09:00, then a 4-minute gap (a short stop: running), then counts to 09:30,
+    // then nothing until 10:00 (a 30-minute downtime from 09:30), then counts to 11:00.
+    const at = (m: number) => new Date(t0 + m * MIN).toISOString();
+    for (let m = 0; m <= 60; m += 1) await count(f, unit, at(m), 1);
+    for (let m = 64; m <= 90; m += 1) await count(f, unit, at(m), 1);
+    for (let m = 120; m <= 180; m += 1) await count(f, unit, at(m), 1);
+    const g = await kpis(app, f, [unit], '2024-05-06T08:00:00Z', '2024-05-06T11:00:00Z');
+    assert.equal(g.total.unjustified_downtime_ms, 30 * MIN);
+    assert.equal(g.total.downtime_occurrences, 1);
+    assert.equal(g.total.scheduled_ms, 180 * MIN);
+  });
+
+  it('counter readings: first is the baseline, a drop is a reset counting from 0', async () => {
+    const f = await makeFactory(app.db, { timezone: 'UTC' });
+    const unit = await makeUnit(f);
+    await state(f, unit, '2024-05-06T08:00:00Z', true);
+    await counter(f, unit, '2024-05-06T08:00:00Z', 1000, 10); // baseline
+    await counter(f, unit, '2024-05-06T09:00:00Z', 1100, 15); // +100 total, +5 rejected
+    await counter(f, unit, '2024-05-06T10:00:00Z', 30, 2); // reset: +30, +2
+    await counter(f, unit, '2024-05-06T11:00:00Z', 50, 2); // +20
+    const g = await kpis(app, f, [unit], '2024-05-06T08:00:00Z', '2024-05-06T12:00:00Z');
+    assert.equal(g.total.good, 95 + 28 + 20);
+    assert.equal(g.total.rejected, 7);
+  });
+
+  it('justification types: planned, unplanned, mixed, partially justified, unjustified', async () => {
+    const f = await makeFactory(app.db, { timezone: 'UTC' });
+    const unit = await makeUnit(f);
+    const pl = await makeReason(f, { planned: true, category: 'Breaks' });
+    const un = await makeReason(f, { planned: false, category: 'Mechanical' });
+    await state(f, unit, '2024-05-06T00:00:00Z', true);
+    const down = async (h: number) => {
+      await state(f, unit, `2024-05-06T${String(h).padStart(2, '0')}:00:00Z`, false);
+      await state(f, unit, `2024-05-06T${String(h).padStart(2, '0')}:30:00Z`, true);
+    };
+    const span = (h: number, m1: number, m2: number) => [`2024-05-06T${String(h).padStart(2, '0')}:${String(m1).padStart(2, '0')}:00Z`, `2024-05-06T${String(h).padStart(2, '0')}:${String(m2).padStart(2, '0')}:00Z`] as const;
+    await down(1);
+    await justify(f, unit, ...span(1, 0, 30), pl); // planned
+    await down(2);
+    await justify(f, unit, ...span(2, 0, 30), un); // unplanned
+    await down(3);
+    await justify(f, unit, ...span(3, 0, 10), pl);
+    await justify(f, unit, ...span(3, 10, 30), un); // mixed
+    await down(4);
+    await justify(f, unit, ...span(4, 0, 10), un); // partially justified
+    await down(5); // unjustified
+    const res = await call(app, DEMO.operation, {
+      method: 'POST', url: '/api/v2/production-units/downtimes-summary',
+      payload: { start: '2024-05-06T00:00:00Z', end: '2024-05-06T12:00:00Z', production_unit_ids: [unit] },
+    });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.deepEqual(res.body.justification_type_count_summary, { planned: 1, unplanned: 1, mixed: 1, partially_justified: 1, unjustified: 1 });
+    assert.equal(res.body.top_unplanned_downtimes[0].total_downtime_duration_seconds, (30 + 20 + 10) * 60);
+    assert.deepEqual(res.body.top_downtime_categories.map((c: { category: string }) => c.category), ['Mechanical', 'Breaks']);
+    const top = await call(app, DEMO.operation, {
+      method: 'POST', url: '/api/top-downtime-reasons',
+      payload: { start: '2024-05-06T00:00:00Z', end: '2024-05-06T12:00:00Z', production_unit_ids: [unit] },
+    });
+    assert.equal(top.status, 200, JSON.stringify(top.body));
+    assert.deepEqual(top.body.map((r: { is_planned: boolean; total_downtime_duration_seconds: number }) => [r.is_planned, r.total_downtime_duration_seconds]), [[true, 40 * 60], [false, 60 * 60]]);
+  });
+
+  it('late facts re-derive the stored rollups they touch', async () => {
+    const f = await makeFactory(app.db, { timezone: 'UTC' });
+    const unit = await makeUnit(f);
+    const reason = await makeReason(f, { planned: false });
+    await state(f, unit, '2024-05-06T00:00:00Z', true);
+    await state(f, unit, '2024-05-06T10:00:00Z', false);
+    await state(f, unit, '2024-05-06T20:00:00Z', true);
+    const w = ['2024-05-06T00:00:00Z', '2024-05-07T00:00:00Z'] as const;
+    let g = await kpis(app, f, [unit], ...w);
+    assert.equal(g.total.unjustified_downtime_ms, 10 * HOUR);
+    // A late "running" event splits the downtime; a late justification covers part of the second one.
+    await state(f, unit, '2024-05-06T12:00:00Z', true);
+    await state(f, unit, '2024-05-06T13:00:00Z', false);
+    await markDirty(f, unit, '2024-05-06T12:00:00Z', '2024-05-06T13:00:01Z');
+    await justify(f, unit, '2024-05-06T15:00:00Z', '2024-05-06T16:00:00Z', reason);
+    await markDirty(f, unit, '2024-05-06T15:00:00Z', '2024-05-06T16:00:00Z');
+    // A late count in the past day.
+    await count(f, unit, '2024-05-06T03:00:00Z', 5, 1);
+    await markDirty(f, unit, '2024-05-06T03:00:00Z', '2024-05-06T03:00:01Z');
+    g = await kpis(app, f, [unit], ...w);
+    assert.equal(g.total.unjustified_downtime_ms, 8 * HOUR);
+    assert.equal(g.total.unplanned_downtime_ms, 1 * HOUR);
+    assert.equal(g.total.downtime_occurrences, 2);
+    assert.equal(g.total.good, 5);
+    const dirty = await app.db.query('SELECT 1 FROM rollup_dirty WHERE production_unit_id = $1', [unit]);
+    assert.equal(dirty.length, 0);
+  });
+
+  it('rebuildUnits (bulk loaders) and concurrent reads give the same answers, derived once', async () => {
+    const f = await makeFactory(app.db, { timezone: 'Europe/Paris' });
+    const a = await makeUnit(f);
+    const b = await makeUnit(f);
+    for (const unit of [a, b]) {
+      for (let d = 1; d <= 9; d += 1) {
+        await state(f, unit, `2024-03-0${d}T08:00:00Z`, true);
+        await count(f, unit, `2024-03-0${d}T09:00:00Z`, 10, 1);
+        await state(f, unit, `2024-03-0${d}T12:00:00Z`, false);
+      }
+    }
+    await rebuildUnits(app.db, f.accountId, [a], '2024-03-01T00:00:00Z', '2024-03-10T00:00:00Z');
+    const stored = await app.db.query<{ n: number }>('SELECT count(*) AS n FROM rollup_slices WHERE production_unit_id = $1', [a]);
+    assert.ok(Number(stored[0]!.n) > 9 * 20);
+    const w = ['2024-03-02T00:00:00Z', '2024-03-09T00:00:00Z'] as const;
+    const [x, y, z] = await Promise.all([kpis(app, f, [a], ...w), kpis(app, f, [b], ...w), kpis(app, f, [a, b], ...w)]);
+    assert.deepEqual(x.total, y.total);
+    assert.equal(z.total.good, 2 * 7 * 10);
+    assert.equal(z.total.unjustified_downtime_ms, 2 * 7 * 20 * HOUR);
+    const slices = await app.db.query<{ n: number }>('SELECT count(*) AS n FROM (SELECT production_unit_id, slice_start FROM rollup_slices WHERE production_unit_id = ANY($1::uuid[]) GROUP BY 1, 2 HAVING count(*) > 1) d', [[a, b]]);
+    assert.equal(Number(slices[0]!.n), 0);
+  });
+
+  it('the background sweep processes dirty ranges', async () => {
+    const f = await makeFactory(app.db, { timezone: 'UTC' });
+    const unit = await makeUnit(f);
+    await state(f, unit, '2024-06-03T00:00:00Z', true);
+    await rebuildUnits(app.db, f.accountId, [unit], '2024-06-03T00:00:00Z', '2024-06-04T00:00:00Z');
+    await state(f, unit, '2024-06-03T05:00:00Z', false);
+    await state(f, unit, '2024-06-03T06:00:00Z', true);
+    await markDirty(f, unit, '2024-06-03T05:00:00Z', '2024-06-03T06:00:01Z');
+    await sweep(app.db);
+    const dirty = await app.db.query('SELECT 1 FROM rollup_dirty WHERE production_unit_id = $1', [unit]);
+    assert.equal(dirty.length, 0);
+    const rows = await app.db.query<{ ms: number }>('SELECT sum(unjustified_ms) AS ms FROM rollup_unit_days WHERE production_unit_id = $1', [unit]);
+    assert.equal(Number(rows[0]!.ms), HOUR);
+  });
+});
