@@ -31,6 +31,34 @@ describe(`database (${onPostgres ? 'postgresql' : 'pglite'})`, () => {
     assert.equal(count!.n, 2);
   });
 
+  it('removes the derived rollups of a production unit with the unit (no per-row foreign keys on rollups)', async (t) => {
+    const db = await freshDb(t);
+    await migrate(db);
+    await seedDemoData(db);
+    const [unit] = await db.query<{ account_id: string; factory_id: string; id: string }>('SELECT account_id, factory_id, id FROM production_units ORDER BY id LIMIT 1');
+    const key = [unit!.account_id, unit!.factory_id, unit!.id];
+    await db.query(
+      `INSERT INTO rollup_unit_hours (account_id, factory_id, production_unit_id, hour_start, calendar_ms, scheduled_ms, planned_ms,
+         unplanned_ms, unjustified_ms, good, rejected, ideal_ms, occurrences) VALUES ($1, $2, $3, '2026-01-05T10:00:00Z', 3600000, 3600000, 0, 0, 0, 10, 1, 0, 0)`,
+      key,
+    );
+    await db.query(
+      `INSERT INTO rollup_unit_days (account_id, factory_id, production_unit_id, production_day, calendar_ms, scheduled_ms, planned_ms,
+         unplanned_ms, unjustified_ms, good, rejected, ideal_ms, occurrences) VALUES ($1, $2, $3, '2026-01-05', 3600000, 3600000, 0, 0, 0, 10, 1, 0, 0)`,
+      key,
+    );
+    const count = async (): Promise<number> => {
+      const [r] = await db.query<{ n: number }>(
+        `SELECT (SELECT count(*) FROM rollup_unit_hours WHERE production_unit_id = $1) + (SELECT count(*) FROM rollup_unit_days WHERE production_unit_id = $1) AS n`,
+        [unit!.id],
+      );
+      return Number(r!.n);
+    };
+    assert.equal(await count(), 2);
+    await db.query('DELETE FROM production_units WHERE account_id = $1 AND id = $2', [unit!.account_id, unit!.id]);
+    assert.equal(await count(), 0);
+  });
+
   it('normalises types the same way on both drivers and rolls failed transactions back', async (t) => {
     const db = await freshDb(t);
     const [row] = await db.query<Record<string, unknown>>(

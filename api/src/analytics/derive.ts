@@ -17,7 +17,7 @@
  *   at the same instant counts as already running).
  */
 import { DateTime } from 'luxon';
-import { productionDayOf, WEEK_DAYS, type FactoryCalendar } from '../rules.ts';
+import { addDateDays, productionDayOf, productionDayStart, WEEK_DAYS, type FactoryCalendar } from '../rules.ts';
 
 export interface ShiftDef {
   id: string;
@@ -307,10 +307,10 @@ export function deriveUnit(setup: UnitSetup, facts: UnitFacts, from: number, to:
   // Production-day starts in (begin, to), with the day each one starts.
   const dayMarks: { start: number; day: string }[] = [{ start: -Infinity, day }];
   for (;;) {
-    const next = DateTime.fromFormat(day, 'yyyy-LL-dd', { zone }).plus({ days: 1 });
-    const startNext = next.set({ hour: Math.floor(cal.production_day_minutes_from_midnight / 60), minute: cal.production_day_minutes_from_midnight % 60 }).toMillis();
+    const next = addDateDays(day, 1);
+    const startNext = productionDayStart(next, cal).toMillis();
     if (startNext >= to) break;
-    day = next.toFormat('yyyy-LL-dd');
+    day = next;
     if (startNext > begin) {
       cuts.add(startNext);
       dayMarks.push({ start: startNext, day });

@@ -19,7 +19,7 @@ import {
   type WeekDay,
 } from '../rules.ts';
 import { DateTime } from 'luxon';
-import { ALL_UNITS, groupStored, prepareRead, readSums, zeroSums, addSums, type PreparedRead, type Sums } from './query.ts';
+import { ALL_UNITS, groupStored, prepareRead, prepareUnits, readSums, zeroSums, addSums, type PreparedRead, type PreparedUnits, type Sums } from './query.ts';
 import { bucketStartDay, bucketsOf, resolveInterval, resolveWindow, type Window, type WindowRequest } from './window.ts';
 
 export interface UnitInfo {
@@ -128,8 +128,8 @@ interface Scope {
 }
 
 async function scopeOf(db: Db, accountId: string, body: AnalyticsBody, now: number): Promise<Scope> {
-  const { units, factories } = await resolveUnits(db, accountId, body.production_unit_ids);
-  return { units, factories, customPeriods: await listCustomPeriods(db, accountId), now };
+  const [{ units, factories }, customPeriods] = await Promise.all([resolveUnits(db, accountId, body.production_unit_ids), listCustomPeriods(db, accountId)]);
+  return { units, factories, customPeriods, now };
 }
 
 /** Windows per factory (each follows its own calendar); validated once per factory. */
@@ -189,12 +189,12 @@ export async function downtimesInfoInterval(db: Db, accountId: string, body: Ana
     const interval = resolveInterval(body.interval, w, calendar);
     const unitIds = scope.units.filter((u) => u.factory_id === factoryId).map((u) => u.id);
     const series = await intervalSums(db, accountId, unitIds, w, interval, calendar, now, { shiftIds: body.work_shift_ids ?? null, productIds: body.product_ids ?? null });
+    // Bucket times are the same for every unit: formatted once (a heatmap has 336 per unit).
+    const times = series.buckets.map((b) => ({ key: b.key, start_time: new Date(b.start).toISOString(), end_time: new Date(b.end).toISOString() }));
+    const zero = zeroSums();
     for (const id of unitIds) {
-      perUnit.set(id, series.buckets.map((b) => ({
-        start_time: new Date(b.start).toISOString(),
-        end_time: new Date(b.end).toISOString(),
-        ...measuresOf(series.sums.get(id)?.get(b.key) ?? zeroSums()),
-      })));
+      const sums = series.sums.get(id);
+      perUnit.set(id, times.map((b) => ({ start_time: b.start_time, end_time: b.end_time, ...measuresOf(sums?.get(b.key) ?? zero) })));
     }
   }
   return scope.units.map((u) => ({ production_unit_id: u.id, production_unit_name: u.name, downtimes_per_interval: perUnit.get(u.id) ?? [] }));
@@ -203,7 +203,7 @@ export async function downtimesInfoInterval(db: Db, accountId: string, body: Ana
 /** Sums per unit per interval bucket (keyed by Bucket.key). */
 export async function intervalSums(
   db: Db, accountId: string, unitIds: readonly string[], w: { start: number; end: number }, interval: Interval,
-  calendar: FactoryCalendar, now: number, filter: { shiftIds: readonly string[] | null; productIds: readonly string[] | null }, sumUnits = false,
+  calendar: FactoryCalendar, now: number, filter: { shiftIds: readonly string[] | null; productIds: readonly string[] | null; prepared?: PreparedUnits }, sumUnits = false,
 ) {
   const buckets = bucketsOf(interval, w, calendar);
   const r = await readSums(db, { accountId, unitIds, start: w.start, end: w.end, keyBy: interval === 'hour' ? 'hour' : 'day', now, sumUnits, ...filter });
@@ -239,19 +239,34 @@ export interface KpisBody extends WindowRequest {
 /** POST /kpis/by-groups */
 export async function kpisByGroups(db: Db, accountId: string, body: KpisBody, now = Date.now()) {
   if (!body.groups || body.groups.length === 0) throw apiError(400, ERROR_CODES.analyticsGroupsRequired, 'At least one group is required.');
-  const customPeriods = await listCustomPeriods(db, accountId);
-  const out = [];
-  for (const g of body.groups) {
-    const { units, factories } = await resolveUnits(db, accountId, g.production_unit_ids);
-    const factory = (await loadFactories(db, accountId, [g.factory_id])).get(g.factory_id);
+  const groups = body.groups;
+  for (const g of groups) {
+    if (!g.production_unit_ids || g.production_unit_ids.length === 0) throw apiError(400, ERROR_CODES.analyticsUnitsRequired, 'Select at least one production unit.');
+  }
+  // Every group's units and factory in two queries (a company view has one group per factory).
+  const [customPeriods, { units: allUnits }, factories] = await Promise.all([
+    listCustomPeriods(db, accountId),
+    resolveUnits(db, accountId, groups.flatMap((g) => g.production_unit_ids)),
+    loadFactories(db, accountId, [...new Set(groups.map((g) => g.factory_id))]),
+  ]);
+  const unitById = new Map(allUnits.map((u) => [u.id, u]));
+  const prepared = groups.map((g) => {
+    const factory = factories.get(g.factory_id);
     if (!factory) throw errors.factoryNotFound(g.factory_id);
+    const units = [...new Set(g.production_unit_ids)].map((id) => unitById.get(id)!);
     const foreign = units.find((u) => u.factory_id !== g.factory_id);
     if (foreign) throw apiError(404, ERROR_CODES.analyticsUnitNotFound, 'Production unit not found in this factory.', { id: foreign.id });
-    void factories;
+    const w = resolveWindow(body, factory.calendar, now, customPeriods);
+    const interval = body.interval ? resolveInterval(body.interval, w, factory.calendar) : null;
+    return { g, factory, units, w, interval };
+  });
+  // Freshness and unit setups for every group at once; preceding periods end where the window starts.
+  const units = await prepareUnits(db, accountId, allUnits.map((u) => u.id), Math.max(...prepared.map((p) => p.w.end)), now);
+  // Groups are independent: the pg pool reads them side by side (PGlite serialises them).
+  const out = await Promise.all(prepared.map(async ({ g, factory, units: groupUnits, w, interval }) => {
     const calendar = factory.calendar;
-    const w = resolveWindow(body, calendar, now, customPeriods);
-    const unitIds = units.map((u) => u.id);
-    const filter = { shiftIds: g.work_shift_ids ?? null, productIds: g.product_ids ?? null };
+    const unitIds = groupUnits.map((u) => u.id);
+    const filter = { shiftIds: g.work_shift_ids ?? null, productIds: g.product_ids ?? null, prepared: units };
     const total = async (win: { start: number; end: number }): Promise<Kpis> => {
       const r = await readSums(db, { accountId, unitIds, start: win.start, end: win.end, keyBy: 'none', now, sumUnits: true, ...filter });
       const s = zeroSums();
@@ -264,9 +279,8 @@ export async function kpisByGroups(db: Db, accountId: string, body: KpisBody, no
       start_time: new Date(w.start).toISOString(),
       end_time: new Date(w.end).toISOString(),
     };
-    if (body.interval) {
+    if (interval) {
       // The buckets partition the window: the total is their sum (one read instead of two).
-      const interval = resolveInterval(body.interval, w, calendar);
       const series = await intervalSums(db, accountId, unitIds, w, interval, calendar, now, filter, true);
       const all = zeroSums();
       const intervals = series.buckets.map((b) => {
@@ -295,8 +309,8 @@ export async function kpisByGroups(db: Db, accountId: string, body: KpisBody, no
         return { start_time: new Date(p.start).toISOString(), end_time: new Date(p.end).toISOString(), ...kpisOf(s, (p.end - p.start) * unitIds.length, g.downtime_types) };
       });
     }
-    out.push(entry);
-  }
+    return entry;
+  }));
   return { groups: out };
 }
 

@@ -5,7 +5,7 @@
  */
 import { DateTime } from 'luxon';
 import type { Db } from '../db/db.ts';
-import { productionDayOf, productionDayStart, type FactoryCalendar } from '../rules.ts';
+import { addDateDays, productionDayOf, productionDayStart, type FactoryCalendar } from '../rules.ts';
 import { ceilHour, floorHour, type Downtime, type Slice } from './derive.ts';
 import { deriveSpans, loadUnitContexts, type UnitContext } from './facts.ts';
 import { ensureFresh } from './rollups.ts';
@@ -54,6 +54,31 @@ export interface ReadRequest extends ReadFilter {
   now?: number;
   /** Sum the units in SQL: the answer has one pseudo unit, ALL_UNITS (for group totals). */
   sumUnits?: boolean;
+  /** Units already made fresh up to `end` and loaded by the caller (see prepareUnits): saves the round trips. */
+  prepared?: PreparedUnits;
+}
+
+export interface PreparedUnits {
+  contexts: Map<string, UnitContext>;
+  origins: Map<string, number | null>;
+}
+
+async function originsOf(db: Db, accountId: string, unitIds: readonly string[]): Promise<Map<string, number | null>> {
+  const rows = await db.query<{ production_unit_id: string; derived_from: string | null }>(
+    'SELECT production_unit_id, derived_from FROM rollup_units WHERE account_id = $1 AND production_unit_id = ANY($2::uuid[])',
+    [accountId, unitIds],
+  );
+  return new Map(rows.map((o) => [o.production_unit_id, o.derived_from ? Date.parse(o.derived_from) : null]));
+}
+
+/**
+ * Freshness up to `until` and the setups of many units at once, for callers making several reads
+ * (KPIs by groups: one group per factory of the company).
+ */
+export async function prepareUnits(db: Db, accountId: string, unitIds: readonly string[], until: number, now: number): Promise<PreparedUnits> {
+  await ensureFresh(db, accountId, unitIds, Math.min(until, now), now);
+  const [contexts, origins] = await Promise.all([loadUnitContexts(db, accountId, unitIds), originsOf(db, accountId, unitIds)]);
+  return { contexts, origins };
 }
 
 export const ALL_UNITS = '*';
@@ -66,9 +91,7 @@ const SUMS = `sum(calendar_ms) AS calendar_ms, sum(scheduled_ms) AS scheduled_ms
   sum(unplanned_ms) AS unplanned_ms, sum(unjustified_ms) AS unjustified_ms, sum(good) AS good, sum(rejected) AS rejected,
   sum(ideal_ms) AS ideal_ms, sum(occurrences) AS occurrences`;
 
-function addDays(date: string, days: number): string {
-  return DateTime.fromFormat(date, 'yyyy-LL-dd', { zone: 'utc' }).plus({ days }).toFormat('yyyy-LL-dd');
-}
+const addDays = addDateDays;
 
 /** First production day whose start is at or after t, and the day holding t (whose start is ≤ t). */
 function dayBounds(t: number, cal: FactoryCalendar): { after: string; holding: string } {
@@ -136,8 +159,15 @@ export async function readSums(db: Db, req: ReadRequest): Promise<ReadResult> {
   const unitCol = req.sumUnits ? `'${ALL_UNITS}'` : 'production_unit_id';
   const result: ReadResult = { sums: out, contexts: new Map(), liveDowntimes: [], liveReasons: [] };
   if (req.unitIds.length === 0 || end <= req.start) return result;
-  await ensureFresh(db, req.accountId, req.unitIds, end, now);
-  const contexts = await loadUnitContexts(db, req.accountId, req.unitIds);
+  let contexts: Map<string, UnitContext>;
+  let originOf: Map<string, number | null> | null = null;
+  if (req.prepared) {
+    contexts = new Map(req.unitIds.map((id) => [id, req.prepared!.contexts.get(id)!] as const).filter(([, c]) => c !== undefined));
+    originOf = req.prepared.origins;
+  } else {
+    await ensureFresh(db, req.accountId, req.unitIds, end, now);
+    contexts = await loadUnitContexts(db, req.accountId, req.unitIds);
+  }
   result.contexts = contexts;
   const plans = [...contexts.values()].map((ctx) => planFor(ctx, req.start, end, req.keyBy));
   const add = (unitId: string, key: string, s: Partial<Sums>): void => {
@@ -182,15 +212,35 @@ export async function readSums(db: Db, req: ReadRequest): Promise<ReadResult> {
     const f = filterSql(4);
     if (req.keyBy === 'hour' && !filtered) {
       // Unfiltered hours: one stored row per unit and hour (the slice ranges are local hour boundaries).
-      const rows = await db.query<Sums & { production_unit_id: string; k: string }>(
-        req.sumUnits
-          ? `SELECT '${ALL_UNITS}' AS production_unit_id, ${HOUR_KEY} AS k, ${SUMS} FROM rollup_unit_hours
-              WHERE account_id = $1 AND production_unit_id = ANY($2::uuid[]) AND hour_start >= $3 AND hour_start < $4 GROUP BY 1, 2`
-          : `SELECT production_unit_id, ${HOUR_KEY} AS k, calendar_ms, scheduled_ms, planned_ms, unplanned_ms, unjustified_ms, good, rejected, ideal_ms, occurrences
-               FROM rollup_unit_hours WHERE account_id = $1 AND production_unit_id = ANY($2::uuid[]) AND hour_start >= $3 AND hour_start < $4`,
+      if (req.sumUnits) {
+        const rows = await db.query<Sums & { production_unit_id: string; k: string }>(
+          `SELECT '${ALL_UNITS}' AS production_unit_id, ${HOUR_KEY} AS k, ${SUMS} FROM rollup_unit_hours
+            WHERE account_id = $1 AND production_unit_id = ANY($2::uuid[]) AND hour_start >= $3 AND hour_start < $4 GROUP BY 1, 2`,
+          [req.accountId, g.units, iso(g.range[0]), iso(g.range[1])],
+        );
+        for (const r of rows) add(r.production_unit_id, String(r.k), r);
+        continue;
+      }
+      // One row per unit holding its hours as a JSON array: a heatmap's thousands of unit-hours
+      // then cross the wire and parse as one native JSON.parse per unit instead of row by row.
+      const rows = await db.query<{ production_unit_id: string; hours: number[][] | string }>(
+        `SELECT production_unit_id, json_agg(json_build_array(${HOUR_KEY}, calendar_ms, scheduled_ms, planned_ms, unplanned_ms,
+                unjustified_ms, good, rejected, ideal_ms, occurrences)) AS hours
+           FROM rollup_unit_hours WHERE account_id = $1 AND production_unit_id = ANY($2::uuid[]) AND hour_start >= $3 AND hour_start < $4
+          GROUP BY production_unit_id`,
         [req.accountId, g.units, iso(g.range[0]), iso(g.range[1])],
       );
-      for (const r of rows) add(r.production_unit_id, String(r.k), r);
+      for (const r of rows) {
+        const hours = typeof r.hours === 'string' ? (JSON.parse(r.hours) as number[][]) : r.hours;
+        const m = out.get(r.production_unit_id)!;
+        for (const [k, calendar_ms, scheduled_ms, planned_ms, unplanned_ms, unjustified_ms, good, rejected, ideal_ms, occurrences] of hours) {
+          const key = String(k);
+          const prev = m.get(key);
+          const s = { calendar_ms: calendar_ms!, scheduled_ms: scheduled_ms!, planned_ms: planned_ms!, unplanned_ms: unplanned_ms!, unjustified_ms: unjustified_ms!, good: good!, rejected: rejected!, ideal_ms: ideal_ms!, occurrences: occurrences! };
+          if (prev) addSums(prev, s);
+          else m.set(key, s);
+        }
+      }
       continue;
     }
     const rows = await db.query<Sums & { production_unit_id: string; k: string }>(
@@ -213,13 +263,7 @@ export async function readSums(db: Db, req: ReadRequest): Promise<ReadResult> {
     );
     for (const r of rows) add(r.production_unit_id, String(r.k), r);
   }
-  // On-the-fly parts, units in parallel (the pg pool runs them side by side; PGlite serialises).
-  const origins = await db.query<{ production_unit_id: string; derived_from: string | null }>(
-    'SELECT production_unit_id, derived_from FROM rollup_units WHERE account_id = $1 AND production_unit_id = ANY($2::uuid[])',
-    [req.accountId, req.unitIds],
-  );
-  const originOf = new Map(origins.map((o) => [o.production_unit_id, o.derived_from ? Date.parse(o.derived_from) : null]));
-  // Group the parts by range: units of one factory share their edges.
+  // On-the-fly parts, grouped by range: units of one factory share their edges.
   const byRange = new Map<string, { a: number; b: number; ctxs: UnitContext[] }>();
   for (const p of plans) {
     for (const [a, b] of p.live) {
@@ -228,8 +272,9 @@ export async function readSums(db: Db, req: ReadRequest): Promise<ReadResult> {
       byRange.get(k)!.ctxs.push(p.ctx);
     }
   }
+  if (byRange.size > 0 && !originOf) originOf = await originsOf(db, req.accountId, req.unitIds);
   for (const { a, b, ctxs } of byRange.values()) {
-    const derived = await deriveSpans(db, ctxs, a, b, now, originOf);
+    const derived = await deriveSpans(db, ctxs, a, b, now, originOf!);
     for (const ctx of ctxs) {
       const d = derived.get(ctx.unitId)!;
       for (const s of d.slices) {
@@ -275,12 +320,8 @@ export async function prepareRead(db: Db, accountId: string, unitIds: readonly s
   const out: PreparedRead = { contexts: new Map(), stored: [], live: [] };
   if (unitIds.length === 0 || end <= start) return out;
   await ensureFresh(db, accountId, unitIds, end, now);
-  out.contexts = await loadUnitContexts(db, accountId, unitIds);
-  const origins = await db.query<{ production_unit_id: string; derived_from: string | null }>(
-    'SELECT production_unit_id, derived_from FROM rollup_units WHERE account_id = $1 AND production_unit_id = ANY($2::uuid[])',
-    [accountId, unitIds],
-  );
-  const originOf = new Map(origins.map((o) => [o.production_unit_id, o.derived_from ? Date.parse(o.derived_from) : null]));
+  const [contexts, originOf] = await Promise.all([loadUnitContexts(db, accountId, unitIds), originsOf(db, accountId, unitIds)]);
+  out.contexts = contexts;
   const byRange = new Map<string, { a: number; b: number; ctxs: UnitContext[] }>();
   for (const ctx of out.contexts.values()) {
     const p = planFor(ctx, start, end, 'hour');

@@ -7,6 +7,8 @@ import { DateTime } from 'luxon';
 import { apiError } from '../errors.ts';
 import {
   DATA_AVAILABLE_FROM,
+  addDateDays,
+  addDateMonths,
   ERROR_CODES,
   INTERVAL_RULES,
   defaultInterval,
@@ -96,9 +98,7 @@ export function resolveInterval(asked: Interval | undefined, w: Window, calendar
   return interval;
 }
 
-function addDays(date: string, days: number): string {
-  return DateTime.fromFormat(date, 'yyyy-LL-dd', { zone: 'utc' }).plus({ days }).toFormat('yyyy-LL-dd');
-}
+const addDays = addDateDays;
 
 export interface Bucket {
   /** hour: epoch ms of the local hour start (text); otherwise the first production day of the bucket. */
@@ -140,5 +140,5 @@ export function bucketStartDay(interval: Exclude<Interval, 'hour'>, day: string,
 function nextBucketDay(interval: Exclude<Interval, 'hour'>, day: string): string {
   if (interval === 'day') return addDays(day, 1);
   if (interval === 'week') return addDays(day, 7);
-  return DateTime.fromFormat(day, 'yyyy-LL-dd', { zone: 'utc' }).plus({ months: 1 }).toFormat('yyyy-LL-dd');
+  return addDateMonths(day, 1);
 }

@@ -480,7 +480,10 @@ export function generateFactory(seed: string, historyStart: number, factory: Sim
   if (to <= from) return result;
   const roles = reasonRoles(factory);
   const anyCounters = factory.units.some((u) => u.counters);
-  const simFrom = (anyCounters ? monthStart(from) : from) - 2 * DAY;
+  // A week back: every instance that can emit in the window then has its true predecessor (a unit
+  // idle over a weekend has its previous shift days before), so a window's facts do not depend on
+  // where the window starts.
+  const simFrom = (anyCounters ? monthStart(from) : from) - 8 * DAY;
   const instances = shiftInstances(factory, simFrom, to + DAY);
   factory.units.forEach((unit, index) => {
     const ctx = unitContext(seed, factory, unit, index, roles);
@@ -490,7 +493,9 @@ export function generateFactory(seed: string, historyStart: number, factory: Sim
     const counterFrom = monthStart(from);
     for (let i = 0; i < list.length; i++) {
       const inst = list[i]!;
-      if (inst.start >= to) break;
+      // A shift emits a little before it starts (the stop around a shift change is owned by the
+      // shift that starts there): simulate those starting just after the window too.
+      if (inst.start >= to + HOUR) break;
       // Nothing before the history: its first shifts start as line starts, with a product set.
       if (inst.start < historyStart) continue;
       if (!unit.counters && inst.end + 2 * HOUR < from) continue;

@@ -1,7 +1,12 @@
 import { DateTime } from 'luxon';
 import { defaultInterval, intervalProblem } from './intervals';
 import {
+  addDateDays,
+  addDateMonths,
   localDays,
+  monthStartOf,
+  weekStartOf,
+  yearStartOf,
   precedingPeriods,
   productionDayOf,
   productionDayStart,
@@ -145,5 +150,30 @@ describe('intervals (SPEC §9)', () => {
     expect(intervalProblem('month', range('2024-05-01', '2025-04-30'), montreal)).toBe('not_allowed');
     const halfHour = { start: at('2024-05-01T10:00', montreal.timezone), end: at('2024-05-01T10:30', montreal.timezone) };
     expect(intervalProblem('hour', halfHour, montreal)).toBe('too_short');
+  });
+});
+
+describe('date arithmetic on yyyy-LL-dd strings', () => {
+  it('adds days across months, years and a leap day', () => {
+    expect(addDateDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addDateDays('2024-02-29', 1)).toBe('2024-03-01');
+    expect(addDateDays('2025-01-01', -1)).toBe('2024-12-31');
+    expect(addDateDays('2023-03-26', 365)).toBe('2024-03-25');
+  });
+  it('adds months with the day clamped to the month length', () => {
+    expect(addDateMonths('2024-01-31', 1)).toBe('2024-02-29');
+    expect(addDateMonths('2024-12-01', 1)).toBe('2025-01-01');
+    expect(addDateMonths('2024-03-15', -3)).toBe('2023-12-15');
+  });
+  it('finds week, month and fiscal-year starts', () => {
+    const sunday = { timezone: 'UTC', production_day_minutes_from_midnight: 0, week_first_day: 'sunday', year_first_month: 'april' } as const;
+    expect(weekStartOf('2026-11-25', sunday)).toBe('2026-11-22');
+    expect(weekStartOf('2026-11-22', sunday)).toBe('2026-11-22');
+    expect(monthStartOf('2026-11-25')).toBe('2026-11-01');
+    expect(yearStartOf('2026-03-31', sunday)).toBe('2025-04-01');
+    expect(yearStartOf('2026-04-01', sunday)).toBe('2026-04-01');
+  });
+  it('refuses what is not a date', () => {
+    expect(() => addDateDays('2026-1-5', 1)).toThrow(RangeError);
   });
 });

@@ -29,48 +29,72 @@ export function productionDayOf(instant: DateTime, calendar: FactoryCalendar): s
   return instant
     .setZone(calendar.timezone)
     .minus({ minutes: calendar.production_day_minutes_from_midnight })
-    .toFormat(DATE_FORMAT);
+    .toISODate()!;
+}
+
+// Date strings (yyyy-LL-dd) are handled with plain UTC arithmetic: the analytics engine calls these
+// for every day of a year-long window, where parsing with a format string costs milliseconds.
+const DAY_MS = 86_400_000;
+const DATE_SHAPE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function dateFields(date: string): [number, number, number] {
+  const m = DATE_SHAPE.exec(date);
+  if (!m) throw new RangeError(`not a date: ${date}`);
+  return [Number(m[1]), Number(m[2]), Number(m[3])];
+}
+
+/** Epoch ms of the date at 00:00 UTC. */
+function utcMillis(date: string): number {
+  const [y, m, d] = dateFields(date);
+  return Date.UTC(y, m - 1, d);
 }
 
 /** The instant production day `date` (yyyy-LL-dd) starts: local midnight plus the offset, wall clock. */
 export function productionDayStart(date: string, calendar: FactoryCalendar): DateTime {
   const offset = calendar.production_day_minutes_from_midnight;
-  const day = DateTime.fromFormat(date, DATE_FORMAT, { zone: calendar.timezone });
-  if (!day.isValid) throw new RangeError(`not a date: ${date}`);
-  return day.set({ hour: Math.floor(offset / 60), minute: offset % 60 });
+  const [year, month, day] = dateFields(date);
+  const start = DateTime.fromObject({ year, month, day, hour: Math.floor(offset / 60), minute: offset % 60 }, { zone: calendar.timezone });
+  if (!start.isValid) throw new RangeError(`not a date: ${date}`);
+  return start;
 }
 
-function addDays(date: string, days: number): string {
-  return DateTime.fromFormat(date, DATE_FORMAT, { zone: 'utc' }).plus({ days }).toFormat(DATE_FORMAT);
+/** `date` plus `days` calendar days (yyyy-LL-dd). */
+export function addDateDays(date: string, days: number): string {
+  return new Date(utcMillis(date) + days * DAY_MS).toISOString().slice(0, 10);
+}
+const addDays = addDateDays;
+
+/** `date` plus `months` calendar months, the day clamped to the month's length (yyyy-LL-dd). */
+export function addDateMonths(date: string, months: number): string {
+  const [y, m, d] = dateFields(date);
+  const first = new Date(Date.UTC(y, m - 1 + months, 1));
+  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), Math.min(d, last))).toISOString().slice(0, 10);
 }
 
-function dateParts(date: string): DateTime {
-  return DateTime.fromFormat(date, DATE_FORMAT, { zone: 'utc' });
-}
-
-/** The window of whole production days [first, last] (inclusive dates). */
-export function productionDaysWindow(first: string, last: string, calendar: FactoryCalendar): TimeWindow {
+function productionDaysWindow(first: string, last: string, calendar: FactoryCalendar): TimeWindow {
   return { start: productionDayStart(first, calendar), end: productionDayStart(addDays(last, 1), calendar) };
 }
 
-/** First production day of the week containing `date`. */
+/** First production day of the week containing `date`, given the factory's first day of week. */
 export function weekStartOf(date: string, calendar: FactoryCalendar): string {
-  const weekday = dateParts(date).weekday; // 1 = Monday
+  const weekday = ((new Date(utcMillis(date)).getUTCDay() + 6) % 7) + 1; // 1 = Monday
   const first = WEEK_DAYS.indexOf(calendar.week_first_day) + 1;
   return addDays(date, -((weekday - first + 7) % 7));
 }
 
 /** First production day of the calendar month containing `date`. */
 export function monthStartOf(date: string): string {
-  return dateParts(date).startOf('month').toFormat(DATE_FORMAT);
+  dateFields(date);
+  return `${date.slice(0, 8)}01`;
 }
 
 /** First production day of the (possibly fiscal) year containing `date`. */
 export function yearStartOf(date: string, calendar: FactoryCalendar): string {
-  const d = dateParts(date);
+  const [y, m] = dateFields(date);
   const firstMonth = MONTHS.indexOf(calendar.year_first_month) + 1;
-  const year = d.month >= firstMonth ? d.year : d.year - 1;
-  return DateTime.utc(year, firstMonth, 1).toFormat(DATE_FORMAT);
+  const year = m >= firstMonth ? y : y - 1;
+  return `${String(year).padStart(4, '0')}-${String(firstMonth).padStart(2, '0')}-01`;
 }
 
 export interface WindowContext {
