@@ -18,6 +18,7 @@ import { configurationRoutes } from './routes/configuration.ts';
 import { currencyRoutes } from './routes/currency-list.ts';
 import { customPeriodRoutes } from './routes/custom-periods.ts';
 import { factoryRoutes } from './routes/factories.ts';
+import { filterRoutes } from './routes/filters.ts';
 import { healthRoutes } from './routes/health.ts';
 import { ingestRoutes } from './routes/ingest.ts';
 import { preferencesRoutes } from './routes/preferences.ts';
@@ -55,6 +56,7 @@ export const linepulse = fp(
         await api.register(workShiftRoutes);
         await api.register(currencyRoutes);
         await api.register(customPeriodRoutes);
+        await api.register(filterRoutes);
         await api.register(analyticsRoutes);
         await api.register(configurationRoutes);
         await api.register(ingestRoutes);

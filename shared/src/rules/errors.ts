@@ -67,6 +67,23 @@ export const ERROR_CODES = {
   analyticsIntervalTooShort: 'ANL_INTERVAL_TOO_SHORT',
   analyticsGroupsRequired: 'ANL_GROUPS_REQUIRED',
   analyticsScopeRequired: 'ANL_SCOPE_REQUIRED',
+  // Saved filters of the company overview (SPEC §3, §5). Items carry arguments.field; a group's items
+  // also index (from 0) and position (from 1).
+  filterNotFound: 'FLT_404',
+  filterNameRequired: 'FLT_NAME_REQUIRED',
+  filterNameTooLong: 'FLT_NAME_TOO_LONG',
+  filterNameDuplicate: 'FLT_NAME_DUPLICATE',
+  filterGroupsRequired: 'FLT_GROUPS_REQUIRED',
+  filterGroupNameRequired: 'FLT_GROUP_NAME_REQUIRED',
+  filterGroupNameTooLong: 'FLT_GROUP_NAME_TOO_LONG',
+  filterGroupNameDuplicate: 'FLT_GROUP_NAME_DUPLICATE',
+  filterFactoryRequired: 'FLT_FACTORY_REQUIRED',
+  filterFactoryNotFound: 'FLT_FACTORY_NOT_FOUND',
+  filterLinesRequired: 'FLT_LINES_REQUIRED',
+  filterShiftsRequired: 'FLT_SHIFTS_REQUIRED',
+  filterLineNotInFactory: 'FLT_LINE_NOT_IN_FACTORY',
+  filterShiftNotInFactory: 'FLT_SHIFT_NOT_IN_FACTORY',
+  filterGroupDuplicate: 'FLT_GROUP_DUPLICATE',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
