@@ -56,6 +56,11 @@ export default tseslint.config(
   },
   ...['host', ...REMOTES].map(boundaryFor),
   {
+    // Node scripts (budget measurements and the like) run outside the browser and use Node's globals.
+    files: ['**/scripts/**/*.{js,mjs,cjs}'],
+    languageOptions: { globals: { URL: 'readonly', Buffer: 'readonly', performance: 'readonly', setTimeout: 'readonly' } },
+  },
+  {
     files: ['api/**/*.ts', 'e2e/**/*.ts', '**/scripts/**', '**/*.test.ts', '**/*.test.tsx', 'bench/**'],
     rules: { 'no-console': 'off' },
   },

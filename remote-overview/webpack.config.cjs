@@ -5,7 +5,7 @@ module.exports = (_env, argv) =>
     {
       appDir: __dirname,
       federationName: 'linepulse_overview',
-      exposes: { './routes': './src/routes.tsx' },
+      exposes: { './routes': './src/routes.tsx', './embed': './src/embed.tsx' },
       port: 3001,
     },
     argv,

@@ -29,6 +29,50 @@ export { getUserWorkShifts } from './api/get-user-work-shifts';
 export { getCurrencyList } from './api/get-currency-list';
 export { getCustomPeriods } from './api/get-custom-periods';
 export { getAccount } from './api/get-account';
+export type {
+  AnalyticsInterval,
+  AnalyticsTimeOption,
+  AnalyticsWindow,
+  DowntimeMeasures,
+  UnitSelection,
+} from './api/analytics-window';
+export { postDowntimesInfo, type DowntimeInfo } from './api/post-downtimes-info';
+export { postDowntimesInfoInterval, type DowntimeInterval, type DowntimeIntervalStats } from './api/post-downtimes-info-interval';
+export { postTopDowntimeReasons, type TopDowntimeReason } from './api/post-top-downtime-reasons';
+export { postDowntimesSummary, type DowntimesSummary } from './api/post-downtimes-summary';
+export {
+  DOWNTIME_TYPES,
+  postKpisByGroups,
+  type DowntimeType,
+  type KpiGroupRequest,
+  type KpiGroupResult,
+  type Kpis,
+  type KpisByGroupsRequest,
+  type KpisByGroupsResponse,
+  type PeriodKpis,
+} from './api/post-kpis-by-groups';
+export {
+  OPPORTUNITY_KINDS,
+  postOpportunities,
+  type Gain,
+  type OpportunitiesRequest,
+  type OpportunitiesResponse,
+  type Opportunity,
+  type OpportunityKind,
+  type OpportunityOccurrence,
+} from './api/post-opportunities';
+export type { SavedFilter, SavedFilterGroup, SavedFilterGroupRow, SavedFilterInput } from './api/saved-filter-types';
+export { getFilters } from './api/get-filters';
+export { getFilterGroups } from './api/get-filter-groups';
+export { postFilter } from './api/post-filter';
+export { putFilter } from './api/put-filter';
+export { deleteFilter } from './api/delete-filter';
+export {
+  getFactoryFilterOptions,
+  type FactoryFilterOptions,
+  type FilterProduct,
+  type FilterShift,
+} from './api/get-factory-filter-options';
 
 // Authentication
 export {
@@ -120,3 +164,17 @@ export { EmptyState, type EmptyStateProps } from './ui/empty-state';
 export { ErrorState, type ErrorStateProps } from './ui/error-state';
 export { Snackbar } from './ui/snackbar';
 export { AppLink } from './ui/app-link';
+export {
+  NOT_AVAILABLE,
+  THOUSANDS_SEPARATOR,
+  formatDuration,
+  formatHours,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+} from './ui/format';
+export { downloadBlob, exportFileName, fileSlug, toCsv, toXlsx, type SheetCell } from './ui/export-file';
+export { ExportMenu, type ExportMenuProps } from './ui/export-menu';
+export { Chart, type ChartProps } from './ui/chart';
+export { DataTable, type DataColumn, type DataTableProps } from './ui/data-table';
+export { UI_MESSAGES, useUiText, type UiMessageKey } from './ui/ui-messages';

@@ -102,6 +102,10 @@ function createWebpackConfig(options, argv = {}) {
         exposes: exposes || {},
         remotes: {},
         shared: sharedDependencies(appPackage),
+        // A shared module (e.g. Highcharts, first needed by a chart) is taken from what is loaded or
+        // from its own provider, never by first loading every registered remote to compare versions:
+        // a remote that is down must not break another remote's charts (and costs no extra requests).
+        shareStrategy: 'loaded-first',
         manifest: true,
         dts: false,
       }),

@@ -1,75 +1,334 @@
-import type { ReactElement } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { Card, CardHeader, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { AppLink, EmptyState, PageFrame, routePath, useFactories } from '@linepulse/shared';
-import { formatPercent } from '../format';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { useAtom, useAtomValue } from 'jotai';
+import { useEffect, useMemo, type ReactElement, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import {
+  AppLink,
+  DataTable,
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  PageFrame,
+  exportFileName,
+  formatDuration,
+  formatNumber,
+  formatPercent,
+  postKpisByGroups,
+  routePath,
+  useCustomPeriods,
+  useFactories,
+  type DataColumn,
+  type Factory,
+  type KpiGroupResult,
+  type Kpis,
+  type KpisByGroupsRequest,
+  type TimeOption,
+} from '@linepulse/shared';
+import { FactoryPicker } from '../components/factory-picker';
+import { FilterDrawer } from '../components/filter-drawer';
+import { IntervalPicker, intervalReason } from '../components/interval-picker';
+import { ComparisonChart, IntervalChart, TrendChart, type PeriodKind } from '../components/kpi-charts';
+import { KpiSelector } from '../components/kpi-selector';
+import { KpiTiles } from '../components/kpi-tiles';
+import { OpportunitiesPanel } from '../components/opportunities-panel';
+import { PeriodPicker } from '../components/period-picker';
+import { Section } from '../components/section';
+import { intervalState } from '../model/intervals';
+import { INDICATOR_IDS, KPI_IDS, objectiveOf, rollUp, type KpiId } from '../model/kpis';
+import { intervalAtom, kpiAtom } from '../model/overview-state';
+import { periodFileLabel, periodRequest, periodWindow, usePeriod, type PeriodSelection } from '../model/period';
+import { groupsAreDisjoint, groupsOf, selectedFactoryIdsAtom, selectionAtom } from '../model/selection';
+import { useQuery } from '../model/use-query';
+import { useSessionReady } from '../model/use-session-ready';
+import { DATA_DRAWN_MARK } from '../test-ids';
 
-const useStyles = makeStyles({
+export const useOverviewStyles = makeStyles({
+  toolbar: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'flex-end',
+    gap: tokens.spacingHorizontalL,
+    padding: tokens.spacingHorizontalL,
+    borderRadius: tokens.borderRadiusLarge,
+    backgroundColor: tokens.colorNeutralBackground1,
+    boxShadow: tokens.shadow2,
+  },
   grid: {
     display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 480px), 1fr))',
     gap: tokens.spacingHorizontalL,
-    gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))',
-    listStyleType: 'none',
-    padding: 0,
-    margin: 0,
   },
-  facts: { display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: tokens.spacingHorizontalM, margin: 0 },
-  term: { color: tokens.colorNeutralForeground3 },
-  value: { margin: 0 },
+  note: { margin: 0, color: tokens.colorNeutralForeground2 },
 });
 
-/** /company-overview: the account's factories; KPIs, trends and opportunities arrive with the analytics. */
-export function CompanyOverviewPage(): ReactElement {
+/** The kind of period a time option names, for the trend's axis labels. */
+export function periodKind(option: TimeOption): PeriodKind {
+  if (option === 'lastday') return 'day';
+  if (option === 'week' || option === 'lastweek') return 'week';
+  if (option === 'month' || option === 'lastmonth') return 'month';
+  return 'range';
+}
+
+/** Custom-period options that have no window for the account. */
+export function unavailableOptions(factory: Factory | undefined, customPeriods: ReturnType<typeof useCustomPeriods>): TimeOption[] {
+  if (!factory) return [];
+  return (['current_custom_period', 'last_custom_period'] as const).filter(
+    (option) => periodWindow({ option, startDate: null, endDate: null }, factory, customPeriods) === null,
+  );
+}
+
+/** Marks the moment the page's first figures are on screen (the budget measure reads it). */
+function useDataDrawnMark(drawn: boolean): void {
+  useEffect(() => {
+    if (!drawn || typeof performance?.getEntriesByName !== 'function' || performance.getEntriesByName(DATA_DRAWN_MARK).length > 0) return;
+    performance.mark(DATA_DRAWN_MARK);
+  }, [drawn]);
+}
+
+/** /company-overview: every factory (or comparison group) of the company, for the chosen period and KPI. */
+export function CompanyOverviewPage({ actions, large = false }: { actions?: ReactNode; large?: boolean }): ReactElement {
   const intl = useIntl();
-  const styles = useStyles();
   const factories = useFactories();
+  const { factoriesReady, factoriesFailed, ready } = useSessionReady();
+  const title = intl.formatMessage({ id: 'overview.company.title' });
+  let content: ReactNode;
+  if (factoriesFailed) content = <ErrorState message={intl.formatMessage({ id: 'state.error.message' })} />;
+  else if (!factoriesReady) content = <LoadingState />;
+  else if (factories.length === 0) content = <EmptyState title={intl.formatMessage({ id: 'overview.company.empty' })} />;
+  else content = <CompanyOverview factories={factories} ready={ready} large={large} />;
   return (
     <PageFrame
-      title={intl.formatMessage({ id: 'overview.company.title' })}
+      title={title}
       description={intl.formatMessage({ id: 'overview.company.description' })}
+      actions={
+        <>
+          {actions}
+          {factoriesReady && factories.length > 0 ? <FilterDrawer factories={factories} /> : null}
+        </>
+      }
     >
-      <h2>
-        <FormattedMessage id="overview.company.factories" />
-      </h2>
-      {factories.length === 0 ? (
-        <EmptyState title={intl.formatMessage({ id: 'overview.company.empty' })} />
-      ) : (
-        <ul className={styles.grid}>
-          {factories.map((factory) => (
-            <li key={factory.id}>
-              <Card>
-                <CardHeader
-                  header={
-                    <AppLink
-                      to={routePath('factoryDashboard', { factoryId: factory.id })}
-                      aria-label={intl.formatMessage({ id: 'overview.factory.openDashboard' }, { factory: factory.name })}
-                    >
-                      <Text weight="semibold" size={500}>
-                        {factory.name}
-                      </Text>
-                    </AppLink>
-                  }
-                  description={intl.formatMessage({ id: 'overview.factory.lines' }, { count: factory.production_units.length })}
-                />
-                <dl className={styles.facts}>
-                  <dt className={styles.term}>
-                    <FormattedMessage id="overview.factory.timezone" />
-                  </dt>
-                  <dd className={styles.value}>{factory.timezone}</dd>
-                  <dt className={styles.term}>
-                    <FormattedMessage id="overview.factory.currency" />
-                  </dt>
-                  <dd className={styles.value}>{factory.currency}</dd>
-                  <dt className={styles.term}>
-                    <FormattedMessage id="overview.factory.oeeTarget" />
-                  </dt>
-                  <dd className={styles.value}>{formatPercent(intl, factory.oee_target)}</dd>
-                </dl>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      )}
+      {content}
     </PageFrame>
+  );
+}
+
+interface GroupRow {
+  id: string;
+  name: string;
+  factory: Factory | undefined;
+  kpis: Kpis;
+}
+
+function CompanyOverview({ factories, ready, large }: { factories: Factory[]; ready: boolean; large: boolean }): ReactElement {
+  const intl = useIntl();
+  const styles = useOverviewStyles();
+  const locale = intl.locale;
+  const customPeriods = useCustomPeriods();
+  const [period, setPeriod] = usePeriod();
+  const [kpi, setKpi] = useAtom(kpiAtom);
+  const [pickedInterval, setPickedInterval] = useAtom(intervalAtom);
+  const [selectedIds, setSelectedIds] = useAtom(selectedFactoryIdsAtom);
+  const selection = useAtomValue(selectionAtom);
+
+  const chosen = useMemo(
+    () => (selectedIds ? factories.filter((f) => selectedIds.includes(f.id)) : factories),
+    [factories, selectedIds],
+  );
+  const calendar = chosen[0] ?? factories[0];
+  const window = calendar ? periodWindow(period, calendar, customPeriods) : null;
+  const interval = intervalState(pickedInterval, window, calendar ?? null);
+  const groups = useMemo(() => groupsOf(selection, chosen), [selection, chosen]);
+  const fileName = exportFileName('company-overview', chosen.length === factories.length ? 'all-factories' : chosen.map((f) => f.name).join('-'), periodFileLabel(period, window, calendar ?? null));
+  const kpiName = intl.formatMessage({ id: `overview.kpi.${kpi}` });
+
+  const windowRequest = periodRequest(period);
+  const main: KpisByGroupsRequest = { ...windowRequest, groups, preceding_periods: true };
+  const mainQuery = useQuery(`kpis|${JSON.stringify(main)}`, (signal) => postKpisByGroups(main, signal), { enabled: ready && groups.length > 0 });
+  const byInterval: KpisByGroupsRequest | null = interval.interval ? { ...windowRequest, groups, interval: interval.interval } : null;
+  const intervalQuery = useQuery(`interval|${JSON.stringify(byInterval)}`, (signal) => postKpisByGroups(byInterval!, signal), {
+    enabled: ready && groups.length > 0 && byInterval !== null,
+  });
+  useDataDrawnMark(mainQuery.data !== undefined);
+
+  const results = mainQuery.data?.groups ?? [];
+  const factoryOf = (id: string): Factory | undefined => factories.find((f) => f.id === id);
+  const rows: GroupRow[] = results.map((group, index) => ({ id: `${index}|${group.name}`, name: group.name, factory: factoryOf(group.factory_id), kpis: group.total }));
+  const disjoint = groupsAreDisjoint(groups);
+  const total: Kpis | undefined = results.length === 1 ? results[0]?.total : disjoint && results.length > 1 ? rollUp(results.map((g) => g.total)) : undefined;
+  const objectiveFor = (id: KpiId): number | null => {
+    const values = [...new Set(rows.map((row) => objectiveOf(row.factory, id)))];
+    return values.length === 1 ? values[0] ?? null : null;
+  };
+  const objectives = Object.fromEntries(KPI_IDS.map((id) => [id, objectiveFor(id)])) as Record<KpiId, number | null>;
+  const empty = results.length > 0 && results.every((g) => g.total.scheduled_ms === 0 && g.total.good + g.total.rejected === 0);
+
+  const columns: DataColumn<GroupRow>[] = [
+    {
+      id: 'name',
+      header: intl.formatMessage({ id: 'overview.comparison.group' }),
+      text: (row) => row.name,
+    },
+    {
+      id: 'factory',
+      header: intl.formatMessage({ id: 'overview.comparison.factory' }),
+      text: (row) => row.factory?.name ?? '',
+      render: (row) =>
+        row.factory ? (
+          <AppLink
+            to={routePath('factoryDashboard', { factoryId: row.factory.id })}
+            aria-label={intl.formatMessage({ id: 'overview.factory.openDashboard' }, { factory: row.factory.name })}
+          >
+            {row.factory.name}
+          </AppLink>
+        ) : (
+          ''
+        ),
+    },
+    ...INDICATOR_IDS.map(
+      (id): DataColumn<GroupRow> => ({
+        id,
+        header: intl.formatMessage({ id: `overview.kpi.${id}` }),
+        text: (row) => formatPercent(locale, row.kpis[id]),
+        value: (row) => row.kpis[id],
+        excelFormat: '0.00%',
+        numeric: true,
+      }),
+    ),
+    {
+      id: 'downtime',
+      header: intl.formatMessage({ id: 'overview.kpi.downtime' }),
+      text: (row) => formatDuration(locale, row.kpis.planned_downtime_ms + row.kpis.unplanned_downtime_ms + row.kpis.unjustified_downtime_ms),
+      value: (row) => (row.kpis.planned_downtime_ms + row.kpis.unplanned_downtime_ms + row.kpis.unjustified_downtime_ms) / 86_400_000,
+      excelFormat: '[h]:mm',
+      numeric: true,
+    },
+    {
+      id: 'occurrences',
+      header: intl.formatMessage({ id: 'overview.dashboard.occurrences' }),
+      text: (row) => formatNumber(locale, row.kpis.downtime_occurrences),
+      value: (row) => row.kpis.downtime_occurrences,
+      numeric: true,
+    },
+  ];
+  const footer: GroupRow | undefined =
+    total && results.length > 1 ? { id: 'total', name: intl.formatMessage({ id: 'overview.company.total' }), factory: undefined, kpis: total } : undefined;
+
+  const sectionState = { loading: mainQuery.loading, error: mainQuery.error, onRetry: mainQuery.reload, empty };
+  const noLines = groups.length === 0;
+
+  return (
+    <>
+      <div className={styles.toolbar} role="group" aria-label={intl.formatMessage({ id: 'overview.filters.title' })}>
+        <FactoryPicker factories={factories} value={chosen.map((f) => f.id)} onChange={setSelectedIds} />
+        <PeriodPicker value={period} onChange={(next: PeriodSelection) => setPeriod(next)} unavailable={unavailableOptions(calendar, customPeriods)} />
+        <IntervalPicker state={interval} onChange={setPickedInterval} />
+      </div>
+      <KpiSelector value={kpi} onChange={setKpi} />
+      {noLines ? (
+        <EmptyState title={intl.formatMessage({ id: 'overview.company.noLines' })} />
+      ) : (
+        <>
+          <Section title={intl.formatMessage({ id: 'overview.tiles.title' })} {...sectionState}>
+            <KpiTiles kpis={total} objectives={objectives} tiles={KPI_IDS} selected={kpi} large={large} />
+          </Section>
+          <div className={styles.grid}>
+            <Section title={intl.formatMessage({ id: 'overview.trend.title' }, { kpi: kpiName })} hideTitle {...sectionState}>
+              <TrendChart
+                title={intl.formatMessage({ id: 'overview.trend.title' }, { kpi: kpiName })}
+                kpi={kpi}
+                fileName={`${fileName}_trend`}
+                groups={results}
+                kind={periodKind(period.option)}
+                zone={calendar?.timezone ?? 'UTC'}
+              />
+            </Section>
+            <Section title={intl.formatMessage({ id: 'overview.comparison.title' }, { kpi: kpiName })} hideTitle {...sectionState}>
+              <ComparisonChart
+                title={intl.formatMessage({ id: 'overview.comparison.title' }, { kpi: kpiName })}
+                kpi={kpi}
+                fileName={`${fileName}_comparison`}
+                rows={rows.map((row) => ({ name: row.name, kpis: row.kpis, objective: objectiveOf(row.factory, kpi) }))}
+                objectiveName={intl.formatMessage({ id: 'overview.dashboard.objectives' })}
+              />
+            </Section>
+          </div>
+          <Section title={intl.formatMessage({ id: 'overview.comparison.table' })} hideTitle {...sectionState}>
+            <DataTable
+              title={intl.formatMessage({ id: 'overview.comparison.table' })}
+              columns={columns}
+              rows={rows}
+              rowKey={(row) => row.id}
+              footer={footer}
+              fileName={`${fileName}_comparison`}
+            />
+          </Section>
+          <IntervalSection
+            kpi={kpi}
+            kpiName={kpiName}
+            state={interval}
+            query={intervalQuery}
+            fileName={fileName}
+            zone={calendar?.timezone ?? 'UTC'}
+          />
+          <OpportunitiesPanel
+            window={windowRequest}
+            factories={chosen}
+            productionUnitIds={selection.kind === 'factories' && chosen.length === factories.length ? undefined : [...new Set(groups.flatMap((g) => g.production_unit_ids))]}
+            fileName={fileName}
+            enabled={ready}
+          />
+        </>
+      )}
+    </>
+  );
+}
+
+function IntervalSection({
+  kpi,
+  kpiName,
+  state,
+  query,
+  fileName,
+  zone,
+}: {
+  kpi: KpiId;
+  kpiName: string;
+  state: ReturnType<typeof intervalState>;
+  query: ReturnType<typeof useQuery<{ groups: KpiGroupResult[] }>>;
+  fileName: string;
+  zone: string;
+}): ReactElement {
+  const intl = useIntl();
+  const styles = useOverviewStyles();
+  const intervalName = state.interval ? intl.formatMessage({ id: `overview.interval.${state.interval}` }).toLowerCase() : '';
+  const title = state.interval
+    ? intl.formatMessage({ id: 'overview.interval.title' }, { kpi: kpiName, interval: intervalName })
+    : intl.formatMessage({ id: 'overview.interval.label' });
+  if (state.notAllowed || !state.interval) {
+    return (
+      <Section title={title}>
+        <p className={styles.note} role="note">
+          {intl.formatMessage({ id: 'error.heatmapNotAllowed' })}
+        </p>
+      </Section>
+    );
+  }
+  const refused = state.pickRefused ? intervalReason(intl, state.pickRefused) : null;
+  return (
+    <Section title={title} hideTitle loading={query.loading} error={query.error} onRetry={query.reload}>
+      {refused ? (
+        <p className={styles.note} role="note">
+          {intl.formatMessage({ id: 'overview.interval.refused' }, { reason: refused, interval: intervalName })}
+        </p>
+      ) : null}
+      <IntervalChart
+        title={title}
+        kpi={kpi}
+        fileName={`${fileName}_by-${state.interval}`}
+        groups={query.data?.groups ?? []}
+        interval={state.interval}
+        zone={zone}
+      />
+    </Section>
   );
 }

@@ -1,91 +1,302 @@
-import type { ReactElement } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, makeStyles, tokens } from '@fluentui/react-components';
-import { EmptyState, FactoryPageFrame, type Factory, type ObjectiveType } from '@linepulse/shared';
-import { formatPercent } from '../format';
-
-const OBJECTIVES: ObjectiveType[] = ['availability', 'performance', 'quality'];
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import { TvRegular } from '@fluentui/react-icons';
+import { useSearchParams } from 'react-router-dom';
+import { useAtom, useAtomValue } from 'jotai';
+import { useMemo, type ReactElement, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import {
+  DataTable,
+  FactoryPageFrame,
+  exportFileName,
+  formatDuration,
+  formatNumber,
+  formatPercent,
+  postKpisByGroups,
+  postTopDowntimeReasons,
+  useCustomPeriods,
+  useFactories,
+  useUser,
+  type DataColumn,
+  type Factory,
+  type KpiGroupRequest,
+  type Kpis,
+  type KpisByGroupsRequest,
+  type ProductionUnitSummary,
+} from '@linepulse/shared';
+import { TrendChart } from '../components/kpi-charts';
+import { TopCauses } from '../components/top-causes';
+import { TV_REFRESH_MS, TvScreen } from '../components/tv-screen';
+import { FilterDrawer } from '../components/filter-drawer';
+import { KpiSelector } from '../components/kpi-selector';
+import { KpiTiles } from '../components/kpi-tiles';
+import { PeriodPicker } from '../components/period-picker';
+import { Section } from '../components/section';
+import { INDICATOR_IDS, KPI_IDS, objectiveOf, type KpiId } from '../model/kpis';
+import { kpiAtom } from '../model/overview-state';
+import { periodFileLabel, periodRequest, periodWindow, usePeriod } from '../model/period';
+import { groupsOf, selectionAtom, type Selection } from '../model/selection';
+import { useQuery } from '../model/use-query';
+import { useSessionReady } from '../model/use-session-ready';
+import { periodKind, unavailableOptions, useOverviewStyles } from './company-overview-page';
 
 const useStyles = makeStyles({
-  tiles: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalL, listStyleType: 'none', padding: 0 },
-  tile: {
-    minWidth: '160px',
-    padding: tokens.spacingHorizontalL,
-    borderRadius: tokens.borderRadiusLarge,
-    backgroundColor: tokens.colorNeutralBackground2,
-  },
-  figure: { fontSize: tokens.fontSizeHero700, fontWeight: tokens.fontWeightSemibold, display: 'block' },
+  causes: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
 });
 
-/** /:factoryId/dashboard: the factory's objectives and lines; KPI tiles and trends come with the analytics. */
+export interface DashboardContentProps {
+  factory: Factory;
+  /** TV mode: large type, no controls, refreshed every `refreshMs`. */
+  large?: boolean;
+  refreshMs?: number;
+  /** Controls above the figures (period, filters); none in TV mode. */
+  controls?: boolean;
+}
+
+interface LineRow {
+  id: string;
+  name: string;
+  unit: ProductionUnitSummary | undefined;
+  kpis: Kpis;
+}
+
+/** The factory's group (all its lines, or the lines of the new filters) and one group per line. */
+export function dashboardGroups(factory: Factory, selection: Selection): { factoryGroup: KpiGroupRequest | null; lineGroups: KpiGroupRequest[] } {
+  // New filters narrow the dashboard too; filters that leave none of this factory's lines show it whole.
+  const base = (selection.kind === 'filters' ? groupsOf(selection, [factory])[0] : undefined) ?? groupsOf({ kind: 'factories' }, [factory])[0];
+  if (!base) return { factoryGroup: null, lineGroups: [] };
+  const lineGroups = base.production_unit_ids.map((id) => ({
+    ...base,
+    name: factory.production_units.find((u) => u.id === id)?.name ?? id,
+    production_unit_ids: [id],
+  }));
+  return { factoryGroup: base, lineGroups };
+}
+
+/** KPI tiles, trend, production overview table and top causes of one factory. */
+export function DashboardContent({ factory, large = false, refreshMs, controls = true }: DashboardContentProps): ReactElement {
+  const intl = useIntl();
+  const styles = useStyles();
+  const overview = useOverviewStyles();
+  const locale = intl.locale;
+  const { ready } = useSessionReady();
+  const customPeriods = useCustomPeriods();
+  const [period, setPeriod] = usePeriod();
+  const [kpi, setKpi] = useAtom(kpiAtom);
+  const selection = useAtomValue(selectionAtom);
+  const { factoryGroup, lineGroups } = useMemo(() => dashboardGroups(factory, selection), [factory, selection]);
+  const window = periodWindow(period, factory, customPeriods);
+  const fileName = exportFileName('dashboard', factory.name, periodFileLabel(period, window, factory));
+  const windowRequest = periodRequest(period);
+  const enabled = ready && factoryGroup !== null;
+
+  const factoryBody: KpisByGroupsRequest = { ...windowRequest, groups: factoryGroup ? [factoryGroup] : [], preceding_periods: true };
+  const factoryQuery = useQuery(`dash-kpis|${JSON.stringify(factoryBody)}`, (signal) => postKpisByGroups(factoryBody, signal), { enabled, refreshMs });
+  const linesBody: KpisByGroupsRequest = { ...windowRequest, groups: lineGroups };
+  const linesQuery = useQuery(`dash-lines|${JSON.stringify(linesBody)}`, (signal) => postKpisByGroups(linesBody, signal), { enabled, refreshMs });
+  const causesBody = factoryGroup
+    ? {
+        ...windowRequest,
+        production_unit_ids: factoryGroup.production_unit_ids,
+        ...(factoryGroup.work_shift_ids ? { work_shift_ids: factoryGroup.work_shift_ids } : {}),
+        ...(factoryGroup.product_ids ? { product_ids: factoryGroup.product_ids } : {}),
+        limit: 5,
+      }
+    : null;
+  const causesQuery = useQuery(`dash-causes|${JSON.stringify(causesBody)}`, (signal) => postTopDowntimeReasons(causesBody!, signal), { enabled, refreshMs });
+
+  const group = factoryQuery.data?.groups[0];
+  const objectives = Object.fromEntries(KPI_IDS.map((id) => [id, objectiveOf(factory, id)])) as Record<KpiId, number | null>;
+  const kpiName = intl.formatMessage({ id: `overview.kpi.${kpi}` });
+  const trendTitle = intl.formatMessage({ id: 'overview.trend.title' }, { kpi: kpiName });
+  const empty = group !== undefined && group.total.scheduled_ms === 0 && group.total.good + group.total.rejected === 0;
+
+  const rows: LineRow[] = (linesQuery.data?.groups ?? []).map((g, index) => {
+    const unitId = lineGroups[index]?.production_unit_ids[0];
+    return { id: unitId ?? String(index), name: g.name, unit: factory.production_units.find((u) => u.id === unitId), kpis: g.total };
+  });
+  const footer: LineRow | undefined = group ? { id: 'total', name: intl.formatMessage({ id: 'overview.dashboard.allLines' }), unit: undefined, kpis: group.total } : undefined;
+  const packages = (row: LineRow): number | null => (row.unit?.packages ? Math.floor(row.kpis.good / row.unit.packages) : null);
+  const columns: DataColumn<LineRow>[] = [
+    { id: 'line', header: intl.formatMessage({ id: 'overview.dashboard.line' }), text: (row) => row.name },
+    ...INDICATOR_IDS.map(
+      (id): DataColumn<LineRow> => ({
+        id,
+        header: intl.formatMessage({ id: `overview.kpi.${id}` }),
+        text: (row) => formatPercent(locale, row.kpis[id]),
+        value: (row) => row.kpis[id],
+        excelFormat: '0.00%',
+        numeric: true,
+      }),
+    ),
+    {
+      id: 'production',
+      header: intl.formatMessage({ id: 'overview.dashboard.production' }),
+      text: (row) => `${formatNumber(locale, row.kpis.good)}${row.unit?.converted_unit_name ? ` ${row.unit.converted_unit_name}` : ''}`,
+      value: (row) => row.kpis.good,
+      numeric: true,
+    },
+    {
+      id: 'packages',
+      header: intl.formatMessage({ id: 'overview.dashboard.productionPackages' }),
+      text: (row) => (row.unit ? formatNumber(locale, packages(row)) : ''),
+      value: (row) => packages(row),
+      numeric: true,
+    },
+    ...(['planned', 'unplanned', 'unjustified'] as const).map(
+      (type): DataColumn<LineRow> => ({
+        id: type,
+        header: intl.formatMessage({ id: `overview.dashboard.${type}` }),
+        text: (row) => formatDuration(locale, row.kpis[`${type}_downtime_ms`]),
+        value: (row) => row.kpis[`${type}_downtime_ms`] / 86_400_000,
+        excelFormat: '[h]:mm',
+        numeric: true,
+      }),
+    ),
+    {
+      id: 'occurrences',
+      header: intl.formatMessage({ id: 'overview.dashboard.occurrences' }),
+      text: (row) => formatNumber(locale, row.kpis.downtime_occurrences),
+      value: (row) => row.kpis.downtime_occurrences,
+      numeric: true,
+    },
+  ];
+
+  const planned = (causesQuery.data ?? []).filter((r) => r.is_planned);
+  const unplanned = (causesQuery.data ?? []).filter((r) => !r.is_planned);
+  const chartHeight = large ? 420 : 320;
+
+  let body: ReactNode;
+  if (factory.production_units.length === 0) {
+    body = <Section title={intl.formatMessage({ id: 'overview.tiles.title' })} empty emptyMessage={intl.formatMessage({ id: 'overview.dashboard.noLines' })} />;
+  } else {
+    body = (
+      <>
+        <Section title={intl.formatMessage({ id: 'overview.tiles.title' })} loading={factoryQuery.loading} error={factoryQuery.error} onRetry={factoryQuery.reload} empty={empty} large={large}>
+          <KpiTiles kpis={group?.total} objectives={objectives} tiles={large ? INDICATOR_IDS : KPI_IDS} selected={kpi} large={large} />
+        </Section>
+        <div className={overview.grid}>
+          <Section title={trendTitle} hideTitle loading={factoryQuery.loading} error={factoryQuery.error} onRetry={factoryQuery.reload} empty={empty}>
+            {controls ? <KpiSelector value={kpi} onChange={setKpi} /> : null}
+            <TrendChart
+              title={trendTitle}
+              kpi={kpi}
+              fileName={`${fileName}_trend`}
+              groups={group ? [group] : []}
+              kind={periodKind(period.option)}
+              zone={factory.timezone}
+              large={large}
+              height={chartHeight}
+            />
+          </Section>
+          <Section
+            title={intl.formatMessage({ id: 'overview.dashboard.topUnplanned' })}
+            loading={causesQuery.loading}
+            error={causesQuery.error}
+            onRetry={causesQuery.reload}
+            empty={causesQuery.data !== undefined && unplanned.length === 0}
+            emptyMessage={intl.formatMessage({ id: 'overview.dashboard.noCauses' })}
+            large={large}
+          >
+            <div className={styles.causes}>
+              <TopCauses title={intl.formatMessage({ id: 'overview.dashboard.topUnplanned' })} reasons={unplanned} fileName={`${fileName}_top-unplanned`} large={large} />
+            </div>
+          </Section>
+        </div>
+        <Section
+          title={intl.formatMessage({ id: 'overview.dashboard.productionOverview' })}
+          loading={linesQuery.loading || factoryQuery.loading}
+          error={linesQuery.error ?? factoryQuery.error}
+          onRetry={() => {
+            linesQuery.reload();
+            factoryQuery.reload();
+          }}
+          large={large}
+        >
+          <DataTable
+            title={intl.formatMessage({ id: 'overview.dashboard.productionOverview' })}
+            hideCaption
+            columns={columns}
+            rows={rows}
+            rowKey={(row) => row.id}
+            footer={footer}
+            fileName={`${fileName}_production-overview`}
+            large={large}
+          />
+        </Section>
+        <Section
+          title={intl.formatMessage({ id: 'overview.dashboard.topPlanned' })}
+          loading={causesQuery.loading}
+          error={causesQuery.error}
+          onRetry={causesQuery.reload}
+          empty={causesQuery.data !== undefined && planned.length === 0}
+          emptyMessage={intl.formatMessage({ id: 'overview.dashboard.noCauses' })}
+          large={large}
+        >
+          <TopCauses title={intl.formatMessage({ id: 'overview.dashboard.topPlanned' })} reasons={planned} fileName={`${fileName}_top-planned`} large={large} />
+        </Section>
+      </>
+    );
+  }
+
+  return (
+    <>
+      {controls ? (
+        <div className={overview.toolbar} role="group" aria-label={intl.formatMessage({ id: 'overview.filters.title' })}>
+          <PeriodPicker value={period} onChange={setPeriod} unavailable={unavailableOptions(factory, customPeriods)} />
+          <FilterDrawer factories={[factory]} />
+        </div>
+      ) : null}
+      {body}
+    </>
+  );
+}
+
+/** /:factoryId/dashboard; `?tv=1` (presenter role) is the full-window TV mode, `&rotate=1` rotates factories. */
 export function FactoryDashboardPage(): ReactElement {
   const intl = useIntl();
+  const user = useUser();
+  const factories = useFactories();
+  const [search, setSearch] = useSearchParams();
+  const presenter = user?.role === 'presenter';
+  const tv = presenter && search.get('tv') === '1';
+  const setTv = (on: boolean, rotate = search.get('rotate') === '1'): void => {
+    const next = new URLSearchParams(search);
+    if (on) next.set('tv', '1');
+    else next.delete('tv');
+    if (on && rotate) next.set('rotate', '1');
+    else next.delete('rotate');
+    setSearch(next);
+    // A wall display also wants the browser's full screen; refused without a user gesture, which is fine.
+    if (on && !document.fullscreenElement) void document.documentElement.requestFullscreen?.().catch(() => undefined);
+    if (!on && document.fullscreenElement) void document.exitFullscreen?.().catch(() => undefined);
+  };
   return (
-    <FactoryPageFrame title={intl.formatMessage({ id: 'overview.dashboard.title' })}>
-      {(factory) => <FactoryObjectivesAndLines factory={factory} />}
+    <FactoryPageFrame
+      title={intl.formatMessage({ id: 'overview.dashboard.title' })}
+      actions={
+        presenter ? (
+          <Button icon={<TvRegular />} appearance="primary" onClick={() => setTv(true)}>
+            {intl.formatMessage({ id: 'overview.tv.open' })}
+          </Button>
+        ) : undefined
+      }
+    >
+      {(factory) =>
+        tv ? (
+          <TvScreen
+            factories={factories}
+            startFactoryId={factory.id}
+            rotate={search.get('rotate') === '1'}
+            onRotateChange={(rotate) => setTv(true, rotate)}
+            onExit={() => setTv(false)}
+          >
+            {(shown) => <DashboardContent factory={shown} large refreshMs={TV_REFRESH_MS} controls={false} />}
+          </TvScreen>
+        ) : (
+          <DashboardContent factory={factory} />
+        )
+      }
     </FactoryPageFrame>
   );
 }
 
-function FactoryObjectivesAndLines({ factory }: { factory: Factory }): ReactElement {
-  const intl = useIntl();
-  const styles = useStyles();
-  const tiles = [
-    ...OBJECTIVES.map((type) => ({
-      id: type,
-      label: intl.formatMessage({ id: `overview.objective.${type}` }),
-      value: factory.objectives.find((o) => o.objective_type === type)?.value ?? null,
-    })),
-    { id: 'oee', label: intl.formatMessage({ id: 'overview.factory.oeeTarget' }), value: factory.oee_target },
-  ];
-  return (
-    <>
-      <section aria-labelledby="objectives-heading">
-        <h2 id="objectives-heading">
-          <FormattedMessage id="overview.dashboard.objectives" />
-        </h2>
-        <ul className={styles.tiles}>
-          {tiles.map((tile) => (
-            <li key={tile.id} className={styles.tile}>
-              <span>{tile.label}</span>
-              <span className={styles.figure}>{formatPercent(intl, tile.value)}</span>
-            </li>
-          ))}
-        </ul>
-      </section>
-      <section aria-labelledby="lines-heading">
-        <h2 id="lines-heading">
-          <FormattedMessage id="overview.dashboard.lines" />
-        </h2>
-        {factory.production_units.length === 0 ? (
-          <EmptyState title={intl.formatMessage({ id: 'overview.dashboard.noLines' })} />
-        ) : (
-          <Table aria-labelledby="lines-heading">
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell>
-                  <FormattedMessage id="overview.dashboard.line" />
-                </TableHeaderCell>
-                <TableHeaderCell>
-                  <FormattedMessage id="overview.dashboard.convertedUnit" />
-                </TableHeaderCell>
-                <TableHeaderCell>
-                  <FormattedMessage id="overview.dashboard.packages" />
-                </TableHeaderCell>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {factory.production_units.map((unit) => (
-                <TableRow key={unit.id}>
-                  <TableCell>{unit.name}</TableCell>
-                  <TableCell>{unit.converted_unit_name ?? '—'}</TableCell>
-                  <TableCell>{unit.packages ?? '—'}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
-      </section>
-    </>
-  );
-}

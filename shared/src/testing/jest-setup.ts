@@ -28,4 +28,7 @@ if (typeof window !== 'undefined') {
     Object.assign(window, { ResizeObserver: ResizeObserverStub });
   }
   if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => undefined;
+  // Highcharts asks CSS.supports at load time.
+  const css = ((window as unknown as { CSS?: Record<string, unknown> }).CSS ??= {});
+  if (typeof css.supports !== 'function') css.supports = () => false;
 }

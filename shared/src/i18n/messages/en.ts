@@ -223,6 +223,24 @@ export const en = {
   'error.ANL_INTERVAL_TOO_SHORT': 'The period is too short for this interval: hour needs at least 1 hour, day 1 day, week 7 days, month 31 days',
   'error.ANL_GROUPS_REQUIRED': 'Give at least one group',
   'error.ANL_SCOPE_REQUIRED': 'Choose a factory or the whole company',
+
+  // Saved filters (SPEC §5)
+  'error.FLT_404': 'This saved filter does not exist or you are not allowed to see it',
+  'error.FLT_NAME_REQUIRED': 'Give the saved filter a name',
+  'error.FLT_NAME_TOO_LONG': 'The saved filter name can have at most {max} characters',
+  'error.FLT_NAME_DUPLICATE': 'You already have a saved filter named {name}',
+  'error.FLT_GROUPS_REQUIRED': 'A saved filter holds {min} to {max} comparison groups',
+  'error.FLT_GROUP_NAME_REQUIRED': 'Comparison group {position}: give the group a name',
+  'error.FLT_GROUP_NAME_TOO_LONG': 'Comparison group {position}: the name can have at most {max} characters',
+  'error.FLT_GROUP_NAME_DUPLICATE': 'Comparison group {position}: another group is already named {name}',
+  'error.FLT_FACTORY_REQUIRED': 'Comparison group {position}: choose a factory',
+  'error.FLT_FACTORY_NOT_FOUND': 'Comparison group {position}: this factory does not exist or you are not allowed to see it',
+  'error.FLT_LINES_REQUIRED': 'Comparison group {position}: select at least one production line',
+  'error.FLT_SHIFTS_REQUIRED': 'Comparison group {position}: select at least one shift',
+  'error.FLT_LINE_NOT_IN_FACTORY': 'Comparison group {position}: a selected production line is not in this factory',
+  'error.FLT_SHIFT_NOT_IN_FACTORY': 'Comparison group {position}: a selected shift is not in this factory',
+  'error.FLT_GROUP_DUPLICATE':
+    'Comparison group {position} has the same factory, lines and shifts as group {other_group} ({other_filter}). It can be applied but not saved.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -212,4 +212,21 @@ export const es: Record<MessageKey, string> = {
   'error.ANL_INTERVAL_TOO_SHORT': 'El periodo es demasiado corto para este intervalo: hora necesita al menos 1 hora, día 1 día, semana 7 días, mes 31 días',
   'error.ANL_GROUPS_REQUIRED': 'Indique al menos un grupo',
   'error.ANL_SCOPE_REQUIRED': 'Elija una fábrica o toda la empresa',
+
+  'error.FLT_404': 'Este filtro guardado no existe o no tiene permiso para verlo',
+  'error.FLT_NAME_REQUIRED': 'Asigne un nombre al filtro guardado',
+  'error.FLT_NAME_TOO_LONG': 'El nombre del filtro guardado puede tener como máximo {max} caracteres',
+  'error.FLT_NAME_DUPLICATE': 'Ya tiene un filtro guardado llamado {name}',
+  'error.FLT_GROUPS_REQUIRED': 'Un filtro guardado contiene de {min} a {max} grupos de comparación',
+  'error.FLT_GROUP_NAME_REQUIRED': 'Grupo de comparación {position}: asigne un nombre al grupo',
+  'error.FLT_GROUP_NAME_TOO_LONG': 'Grupo de comparación {position}: el nombre puede tener como máximo {max} caracteres',
+  'error.FLT_GROUP_NAME_DUPLICATE': 'Grupo de comparación {position}: ya hay otro grupo llamado {name}',
+  'error.FLT_FACTORY_REQUIRED': 'Grupo de comparación {position}: elija una planta',
+  'error.FLT_FACTORY_NOT_FOUND': 'Grupo de comparación {position}: esta planta no existe o no tiene permiso para verla',
+  'error.FLT_LINES_REQUIRED': 'Grupo de comparación {position}: seleccione al menos una línea de producción',
+  'error.FLT_SHIFTS_REQUIRED': 'Grupo de comparación {position}: seleccione al menos un turno',
+  'error.FLT_LINE_NOT_IN_FACTORY': 'Grupo de comparación {position}: una línea de producción seleccionada no pertenece a esta planta',
+  'error.FLT_SHIFT_NOT_IN_FACTORY': 'Grupo de comparación {position}: un turno seleccionado no pertenece a esta planta',
+  'error.FLT_GROUP_DUPLICATE':
+    'El grupo de comparación {position} tiene la misma planta, las mismas líneas y los mismos turnos que el grupo {other_group} ({other_filter}). Se puede aplicar, pero no guardar.',
 };

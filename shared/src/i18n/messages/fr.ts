@@ -212,4 +212,21 @@ export const fr: Record<MessageKey, string> = {
   'error.ANL_INTERVAL_TOO_SHORT': 'La période est trop courte pour cet intervalle : heure demande au moins 1 heure, jour 1 jour, semaine 7 jours, mois 31 jours',
   'error.ANL_GROUPS_REQUIRED': 'Indiquez au moins un groupe',
   'error.ANL_SCOPE_REQUIRED': 'Choisissez une usine ou toute l’entreprise',
+
+  'error.FLT_404': 'Ce filtre enregistré n’existe pas ou vous n’êtes pas autorisé à le consulter',
+  'error.FLT_NAME_REQUIRED': 'Donnez un nom au filtre enregistré',
+  'error.FLT_NAME_TOO_LONG': 'Le nom du filtre enregistré peut compter au plus {max} caractères',
+  'error.FLT_NAME_DUPLICATE': 'Vous avez déjà un filtre enregistré nommé {name}',
+  'error.FLT_GROUPS_REQUIRED': 'Un filtre enregistré compte de {min} à {max} groupes de comparaison',
+  'error.FLT_GROUP_NAME_REQUIRED': 'Groupe de comparaison {position} : donnez un nom au groupe',
+  'error.FLT_GROUP_NAME_TOO_LONG': 'Groupe de comparaison {position} : le nom peut compter au plus {max} caractères',
+  'error.FLT_GROUP_NAME_DUPLICATE': 'Groupe de comparaison {position} : un autre groupe s’appelle déjà {name}',
+  'error.FLT_FACTORY_REQUIRED': 'Groupe de comparaison {position} : choisissez une usine',
+  'error.FLT_FACTORY_NOT_FOUND': 'Groupe de comparaison {position} : cette usine n’existe pas ou vous n’êtes pas autorisé à la consulter',
+  'error.FLT_LINES_REQUIRED': 'Groupe de comparaison {position} : sélectionnez au moins une ligne de production',
+  'error.FLT_SHIFTS_REQUIRED': 'Groupe de comparaison {position} : sélectionnez au moins un quart de travail',
+  'error.FLT_LINE_NOT_IN_FACTORY': 'Groupe de comparaison {position} : une ligne de production sélectionnée n’appartient pas à cette usine',
+  'error.FLT_SHIFT_NOT_IN_FACTORY': 'Groupe de comparaison {position} : un quart de travail sélectionné n’appartient pas à cette usine',
+  'error.FLT_GROUP_DUPLICATE':
+    'Le groupe de comparaison {position} a la même usine, les mêmes lignes et les mêmes quarts que le groupe {other_group} ({other_filter}). Il peut être appliqué, mais pas enregistré.',
 };

@@ -1,0 +1,139 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { bearer, captureAccessToken } from '../support/api';
+import { groupsOf, mainKpisResponse, resetPeriod, TEST_IDS } from '../support/overview';
+import { storageStatePath } from '../support/users';
+
+test.describe('saved filters', () => {
+  test.use({ storageState: storageStatePath('admin') });
+
+  test('create, apply, rename and delete a saved filter with two comparison groups', async ({ page }) => {
+    const token = await captureAccessToken(page);
+    await resetPeriod(page.request, token);
+    // Leftovers of an interrupted run would make these groups duplicates.
+    for (const old of (await (await page.request.get('/api/filters', { headers: bearer(token) })).json()) as { id: string; name: string }[]) {
+      if (old.name.startsWith('E2E ')) await page.request.delete(`/api/filters/${old.id}`, { headers: bearer(token) });
+    }
+    const name = `E2E ${Date.now()}`;
+    await page.goto('/company-overview');
+    // Seven days always hold production (yesterday may be a day off in Lyon).
+    await page.getByRole('combobox', { name: 'Period' }).selectOption('last7days');
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await page.getByRole('tab', { name: 'Saved filters' }).click();
+    await page.getByRole('button', { name: 'New saved filter' }).click();
+    await page.getByLabel('Filter name').fill(name);
+    const first = page.getByRole('group', { name: 'Comparison group 1' });
+    await first.getByLabel('Group name').fill('Lyon day');
+    await first.getByRole('combobox').selectOption({ label: 'Lyon' });
+    await first.getByRole('group', { name: 'Shifts' }).getByRole('checkbox', { name: 'Nuit' }).uncheck();
+    await page.getByRole('button', { name: 'Add a comparison group' }).click();
+    const second = page.getByRole('group', { name: 'Comparison group 2' });
+    await second.getByLabel('Group name').fill('Lyon night');
+    await second.getByRole('combobox').selectOption({ label: 'Lyon' });
+    for (const shift of ['Matin', 'Après-midi']) await second.getByRole('group', { name: 'Shifts' }).getByRole('checkbox', { name: shift }).uncheck();
+    await page.getByRole('button', { name: 'Save the filter' }).click();
+    await expect(page.getByText(`Saved filter ${name} created`)).toBeVisible();
+
+    // Apply: the overview compares the two groups, with the api's figures.
+    const answer = mainKpisResponse(page);
+    await page.getByRole('button', { name: `Apply ${name}` }).click();
+    const groups = await groupsOf(await answer);
+    expect(groups.map((g) => g.name)).toEqual(['Lyon day', 'Lyon night']);
+    const table = page.getByRole('table', { name: 'Comparison of factories and groups' });
+    await expect(table.getByRole('cell', { name: 'Lyon night', exact: true })).toBeVisible();
+    await expect(page.getByText(`Filtered: saved filter ${name}`)).toBeVisible();
+
+    // A selection repeating a saved group can be applied but not saved.
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await page.getByRole('tab', { name: 'Saved filters' }).click();
+    await page.getByRole('button', { name: 'New saved filter' }).click();
+    const again = page.getByRole('group', { name: 'Comparison group 1' });
+    await again.getByLabel('Group name').fill('Copy');
+    await again.getByRole('combobox').selectOption({ label: 'Lyon' });
+    await again.getByRole('group', { name: 'Shifts' }).getByRole('checkbox', { name: 'Nuit' }).uncheck();
+    await expect(again.getByRole('alert')).toContainText('it can be applied but not saved');
+    await expect(page.getByRole('button', { name: 'Save the filter' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Apply without saving' })).toBeEnabled();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    // Rename, then delete.
+    await page.getByRole('button', { name: `Rename ${name}` }).click();
+    await page.getByLabel('New name').fill(`${name} renamed`);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText(`Saved filter renamed to ${name} renamed`)).toBeVisible();
+    const listed = (await (await page.request.get('/api/filters', { headers: bearer(token) })).json()) as { name: string; groups: unknown[] }[];
+    expect(listed.find((f) => f.name === `${name} renamed`)?.groups).toHaveLength(2);
+    await page.getByRole('button', { name: `Delete ${name} renamed` }).click();
+    await page.getByRole('dialog', { name: /Delete the saved filter/ }).getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText(`Saved filter ${name} renamed deleted`)).toBeVisible();
+    const after = (await (await page.request.get('/api/filters', { headers: bearer(token) })).json()) as { name: string }[];
+    expect(after.some((f) => f.name.startsWith(name))).toBe(false);
+    await resetPeriod(page.request, token);
+  });
+});
+
+test.describe('TV mode', () => {
+  test.use({ storageState: storageStatePath('display') });
+
+  test('the presenter’s dashboard fills the screen without navigation and refreshes itself', async ({ page }) => {
+    await page.clock.install();
+    const token = await captureAccessToken(page);
+    await resetPeriod(page.request, token);
+    const factories = (await (await page.request.get('/api/user/factories', { headers: bearer(token) })).json()) as { id: string; name: string }[];
+    const monterrey = factories.find((f) => f.name === 'Monterrey')!;
+    await page.goto(`/${monterrey.id}/dashboard`);
+    await page.getByRole('button', { name: 'TV mode' }).click();
+    const tv = page.getByRole('dialog', { name: 'TV mode — Monterrey' });
+    await expect(tv).toBeVisible();
+    await expect(tv.getByRole('group', { name: 'OEE', exact: true }).getByTestId(TEST_IDS.kpiValue)).not.toBeEmpty();
+    // Nothing but the TV screen is reachable: the navigation is covered.
+    const box = await page.getByTestId(TEST_IDS.tvScreen).boundingBox();
+    expect(box).toMatchObject({ x: 0, y: 0 });
+    // Live data: the figures are asked again within 60 s, and stay on screen meanwhile.
+    const refresh = page.waitForRequest((r) => r.url().endsWith('/api/kpis/by-groups'));
+    await page.clock.runFor(31_000);
+    await refresh;
+    await expect(tv.getByRole('group', { name: 'OEE', exact: true }).getByTestId(TEST_IDS.kpiValue)).not.toBeEmpty();
+    // Rotation through the account's factories.
+    await page.goto(`/${monterrey.id}/dashboard?tv=1&rotate=1`);
+    await expect(tv).toBeVisible();
+    await expect(page.getByRole('switch', { name: 'Rotate through the factories' })).toBeChecked();
+    await page.clock.runFor(46_000);
+    await expect(page.getByRole('dialog', { name: /^TV mode — / })).not.toHaveAccessibleName('TV mode — Monterrey');
+    await page.getByRole('button', { name: 'Leave TV mode' }).click();
+    await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+  });
+});
+
+test.describe('sister-product embed', () => {
+  test.use({ storageState: storageStatePath('admin') });
+
+  test('a plain page mounts the overview through the federation runtime and shows the host’s figures', async ({ page, baseURL }) => {
+    const token = await captureAccessToken(page);
+    await resetPeriod(page.request, token);
+    await page.waitForLoadState('networkidle');
+    let answer = mainKpisResponse(page);
+    await page.reload();
+    const hostGroups = await groupsOf(await answer);
+    const hostTable = page.getByRole('table', { name: 'Comparison of factories and groups' });
+    await expect(hostTable).toBeVisible();
+    const hostRows = await hostTable.getByRole('row').allInnerTexts();
+
+    // The sister product's page, served as a plain file (no host, no bundler).
+    const html = readFileSync(join(__dirname, '..', 'embed', 'index.html'), 'utf8');
+    await page.route('**/sister-product/index.html', (route) => route.fulfill({ contentType: 'text/html', body: html }));
+    answer = mainKpisResponse(page);
+    await page.goto(`${baseURL}/sister-product/index.html#token=${encodeURIComponent(token)}&origin=${encodeURIComponent(baseURL!)}`);
+    await expect(page.locator('#embed-status')).toHaveText('mounted');
+    const embedGroups = await groupsOf(await answer);
+    expect(embedGroups.map((g) => g.total)).toEqual(hostGroups.map((g) => g.total));
+    const embedTable = page.getByRole('table', { name: 'Comparison of factories and groups' });
+    await expect(embedTable).toBeVisible();
+    expect(await embedTable.getByRole('row').allInnerTexts()).toEqual(hostRows);
+
+    // unmount() removes it again.
+    await page.evaluate(() => (window as unknown as { unmountOverview: () => void }).unmountOverview());
+    await expect(page.getByRole('table')).toHaveCount(0);
+  });
+});

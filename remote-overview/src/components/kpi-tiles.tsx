@@ -1,0 +1,99 @@
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { ArrowTrendingDownRegular, CheckmarkCircleRegular } from '@fluentui/react-icons';
+import type { ReactElement } from 'react';
+import { useIntl } from 'react-intl';
+import { formatDuration, formatPercent, type Kpis } from '@linepulse/shared';
+import { formatKpi, kpiValue, meetsObjective, type KpiId } from '../model/kpis';
+import { TEST_IDS } from '../test-ids';
+
+const useStyles = makeStyles({
+  list: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(170px, 1fr))',
+    gap: tokens.spacingHorizontalM,
+    listStyleType: 'none',
+    margin: 0,
+    padding: 0,
+  },
+  listLarge: { gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))', gap: tokens.spacingHorizontalXL },
+  tile: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXS,
+    padding: tokens.spacingHorizontalM,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground2,
+    borderTop: `4px solid ${tokens.colorNeutralStroke2}`,
+  },
+  selected: { borderTopColor: tokens.colorBrandStroke1 },
+  label: { color: tokens.colorNeutralForeground2, fontWeight: tokens.fontWeightSemibold },
+  value: { fontSize: tokens.fontSizeHero700, lineHeight: tokens.lineHeightHero700, fontWeight: tokens.fontWeightSemibold, fontVariantNumeric: 'tabular-nums' },
+  valueLarge: { fontSize: '64px', lineHeight: '72px' },
+  objective: { color: tokens.colorNeutralForeground3, display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
+  meets: { color: tokens.colorPaletteGreenForeground1 },
+  below: { color: tokens.colorPaletteRedForeground1 },
+  labelLarge: { fontSize: tokens.fontSizeBase600 },
+  objectiveLarge: { fontSize: tokens.fontSizeBase500 },
+});
+
+export interface KpiTilesProps {
+  kpis: Kpis | undefined;
+  /** Objectives as fractions, per KPI (null: none). */
+  objectives: Partial<Record<KpiId, number | null>>;
+  tiles: readonly KpiId[];
+  selected?: KpiId;
+  large?: boolean;
+}
+
+/** One tile per KPI: the figure, its objective, and whether it is met (said in words, not colour only). */
+export function KpiTiles({ kpis, objectives, tiles, selected, large = false }: KpiTilesProps): ReactElement {
+  const styles = useStyles();
+  const intl = useIntl();
+  const locale = intl.locale;
+  return (
+    <ul className={mergeClasses(styles.list, large && styles.listLarge)}>
+      {tiles.map((kpi) => {
+        const label = intl.formatMessage({ id: `overview.kpi.${kpi}` });
+        const value = kpiValue(kpis, kpi);
+        const objective = objectives[kpi] ?? null;
+        const met = meetsObjective(value, objective);
+        return (
+          <li key={kpi} className={mergeClasses(styles.tile, kpi === selected && styles.selected)} role="group" aria-label={label}>
+            <span className={mergeClasses(styles.label, large && styles.labelLarge)}>{label}</span>
+            <span className={mergeClasses(styles.value, large && styles.valueLarge)} data-testid={TEST_IDS.kpiValue}>
+              {formatKpi(locale, kpi, value)}
+            </span>
+            {kpi === 'downtime' && kpis ? (
+              <span className={mergeClasses(styles.objective, large && styles.objectiveLarge)}>
+                {intl.formatMessage(
+                  { id: 'overview.kpi.downtimeSplit' },
+                  {
+                    planned: formatDuration(locale, kpis.planned_downtime_ms),
+                    unplanned: formatDuration(locale, kpis.unplanned_downtime_ms),
+                    unjustified: formatDuration(locale, kpis.unjustified_downtime_ms),
+                  },
+                )}
+              </span>
+            ) : kpi !== 'downtime' ? (
+              <span className={mergeClasses(styles.objective, large && styles.objectiveLarge)}>
+                {objective === null
+                  ? intl.formatMessage({ id: 'overview.kpi.noObjective' })
+                  : intl.formatMessage({ id: 'overview.kpi.objective' }, { value: formatPercent(locale, objective) })}
+                {met === true ? (
+                  <span className={styles.meets}>
+                    <CheckmarkCircleRegular aria-hidden /> {intl.formatMessage({ id: 'overview.kpi.meets' })}
+                  </span>
+                ) : null}
+                {met === false ? (
+                  <span className={styles.below}>
+                    <ArrowTrendingDownRegular aria-hidden /> {intl.formatMessage({ id: 'overview.kpi.below' })}
+                  </span>
+                ) : null}
+              </span>
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,125 @@
+import { Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useMemo, type ReactElement } from 'react';
+import { useIntl } from 'react-intl';
+import {
+  AppLink,
+  DataTable,
+  formatHours,
+  formatMoney,
+  formatNumber,
+  postOpportunities,
+  useUser,
+  type AnalyticsWindow,
+  type DataColumn,
+  type Factory,
+} from '@linepulse/shared';
+import { summariseOpportunities, KIND_ROUTE, type OpportunityRow } from '../model/opportunities';
+import { useQuery } from '../model/use-query';
+import { TEST_IDS } from '../test-ids';
+import { Section } from './section';
+
+const useStyles = makeStyles({
+  gain: { display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: tokens.spacingHorizontalM },
+  figure: { fontSize: tokens.fontSizeHero800, fontWeight: tokens.fontWeightSemibold, fontVariantNumeric: 'tabular-nums' },
+  money: { color: tokens.colorNeutralForeground2, fontSize: tokens.fontSizeBase400 },
+});
+
+export interface OpportunitiesPanelProps {
+  window: AnalyticsWindow;
+  factories: Factory[];
+  /** The lines in scope; undefined = every line of the account. */
+  productionUnitIds?: string[];
+  fileName: string;
+  enabled: boolean;
+}
+
+/** The largest opportunities across the selected factories and their potential gain (SPEC §2). */
+export function OpportunitiesPanel({ window, factories, productionUnitIds, fileName, enabled }: OpportunitiesPanelProps): ReactElement {
+  const intl = useIntl();
+  const styles = useStyles();
+  const user = useUser();
+  const financial = !!user?.is_financial_admin;
+  const canOpen = !!user && (user.insights_enabled || user.is_wx_user);
+  const body = { ...window, company: true as const, ...(productionUnitIds ? { production_unit_ids: productionUnitIds } : {}) };
+  const query = useQuery(`opportunities|${JSON.stringify(body)}`, (signal) => postOpportunities(body, signal), { enabled });
+  const summary = useMemo(() => (query.data ? summariseOpportunities(query.data, factories) : null), [query.data, factories]);
+  const locale = intl.locale;
+  const kindName = (row: OpportunityRow): string => intl.formatMessage({ id: `page.${KIND_ROUTE[row.kind]}` });
+
+  const columns: DataColumn<OpportunityRow>[] = [
+    {
+      id: 'kind',
+      header: intl.formatMessage({ id: 'overview.opportunities.kind' }),
+      text: kindName,
+      render: (row) =>
+        canOpen ? (
+          <AppLink to={row.href} aria-label={intl.formatMessage({ id: 'overview.opportunities.open' }, { kind: kindName(row), line: row.productionUnitName })}>
+            {kindName(row)}
+          </AppLink>
+        ) : (
+          kindName(row)
+        ),
+    },
+    { id: 'factory', header: intl.formatMessage({ id: 'overview.comparison.factory' }), text: (row) => row.factoryName },
+    { id: 'line', header: intl.formatMessage({ id: 'overview.opportunities.line' }), text: (row) => row.productionUnitName },
+    { id: 'reason', header: intl.formatMessage({ id: 'overview.opportunities.reason' }), text: (row) => row.downtimeReason ?? '' },
+    {
+      id: 'hours',
+      header: intl.formatMessage({ id: 'overview.opportunities.gainHours' }),
+      text: (row) => formatHours(locale, row.gainHours),
+      value: (row) => row.gainHours,
+      excelFormat: '0.0',
+      numeric: true,
+    },
+    {
+      id: 'units',
+      header: intl.formatMessage({ id: 'overview.opportunities.gainUnits' }),
+      text: (row) => formatNumber(locale, row.gainUnits),
+      value: (row) => row.gainUnits,
+      excelFormat: '0',
+      numeric: true,
+    },
+  ];
+  if (financial) {
+    columns.push({
+      id: 'money',
+      header: intl.formatMessage({ id: 'overview.opportunities.gainMoney' }),
+      text: (row) => (row.gainCurrency ?? []).map((c) => formatMoney(locale, c.amount, c.currency)).join(' + '),
+      numeric: true,
+    });
+  }
+
+  return (
+    <Section
+      title={intl.formatMessage({ id: 'overview.opportunities.title' })}
+      loading={query.loading}
+      error={query.error}
+      onRetry={query.reload}
+    >
+      {summary ? (
+        <>
+          <div className={styles.gain}>
+            <Text weight="semibold">{intl.formatMessage({ id: 'overview.opportunities.potentialGain' })}</Text>
+            <span className={styles.figure} data-testid={TEST_IDS.potentialGain}>
+              {formatHours(locale, summary.totalHours)}
+            </span>
+            {financial && summary.totalCurrency ? (
+              <span className={styles.money}>{summary.totalCurrency.map((c) => formatMoney(locale, c.amount, c.currency)).join(' + ')}</span>
+            ) : null}
+          </div>
+          {summary.rows.length === 0 ? (
+            <Text>{intl.formatMessage({ id: 'overview.opportunities.empty' })}</Text>
+          ) : (
+            <DataTable
+              title={intl.formatMessage({ id: 'overview.opportunities.table' })}
+              columns={columns}
+              rows={summary.rows}
+              rowKey={(row) => row.id}
+              fileName={`${fileName}_opportunities`}
+            />
+          )}
+        </>
+      ) : null}
+    </Section>
+  );
+}

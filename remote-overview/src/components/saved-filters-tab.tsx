@@ -1,0 +1,465 @@
+import {
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  Select,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { useFormik, getIn } from 'formik';
+import { useSetAtom } from 'jotai';
+import { useState, type ReactElement } from 'react';
+import { useIntl } from 'react-intl';
+import * as yup from 'yup';
+import {
+  ErrorState,
+  LoadingState,
+  deleteFilter,
+  errorMessage,
+  getFilterGroups,
+  getFilters,
+  postFilter,
+  putFilter,
+  useNotifier,
+  useNotifyError,
+  useSavePreferences,
+  type Factory,
+  type FactoryFilterOptions,
+  type SavedFilter,
+  type SavedFilterGroupRow,
+} from '@linepulse/shared';
+import { draftsOf, selectionAtom, selectionKey, type ComparisonGroupDraft, type Selection } from '../model/selection';
+import { useQuery } from '../model/use-query';
+import { useFilterOptions } from './filter-options';
+import { useFilterFormStyles } from './new-filters-tab';
+
+/** SPEC §5 saved filters: names of at most 50 characters, as the api checks them. */
+export const SAVED_FILTER_NAME_MAX = 50;
+
+const useStyles = makeStyles({
+  list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  item: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    padding: tokens.spacingHorizontalS,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground2,
+  },
+  name: { flexGrow: 1, minWidth: '120px' },
+  applied: { borderLeft: `4px solid ${tokens.colorBrandStroke1}` },
+});
+
+interface SavedData {
+  filters: SavedFilter[];
+  groups: SavedFilterGroupRow[];
+}
+
+const sameName = (name: string): string => name.trim().toLocaleLowerCase('en');
+
+/** The drawer's "saved filters" tab: apply, rename, delete, and create with comparison groups. */
+export function SavedFiltersTab({ factories, selection, onApplied }: { factories: Factory[]; selection: Selection; onApplied: () => void }): ReactElement {
+  const intl = useIntl();
+  const styles = useStyles();
+  const form = useFilterFormStyles();
+  const notifier = useNotifier();
+  const notifyError = useNotifyError();
+  const setSelection = useSetAtom(selectionAtom);
+  const savePreferences = useSavePreferences();
+  const saved = useQuery<SavedData>('saved-filters', async (signal) => {
+    const [filters, groups] = await Promise.all([getFilters(signal), getFilterGroups(signal)]);
+    return { filters, groups };
+  });
+  const options = useFilterOptions(
+    factories.map((f) => f.id),
+    true,
+  );
+  const [renaming, setRenaming] = useState<string | null>(null);
+  const [newName, setNewName] = useState('');
+  const [deleting, setDeleting] = useState<SavedFilter | null>(null);
+  const [creating, setCreating] = useState(false);
+  const appliedId = selection.kind === 'groups' ? selection.savedFilterId : null;
+
+  const apply = (filter: SavedFilter): void => {
+    setSelection({ kind: 'groups', groups: draftsOf(filter), savedFilterId: filter.id, savedFilterName: filter.name });
+    void savePreferences({ tilelytics: { selected_tilelytics_filter_id: filter.id } });
+    notifier.success(intl.formatMessage({ id: 'overview.saved.applied' }, { name: filter.name }));
+    onApplied();
+  };
+
+  const rename = async (filter: SavedFilter): Promise<void> => {
+    const name = newName.trim();
+    if (name === '' || name.length > SAVED_FILTER_NAME_MAX) return;
+    try {
+      const stored = await putFilter(filter.id, { name, groups: draftsOf(filter) });
+      notifier.success(intl.formatMessage({ id: 'overview.saved.renamed' }, { name: stored.name }));
+      if (appliedId === filter.id) setSelection({ kind: 'groups', groups: draftsOf(stored), savedFilterId: stored.id, savedFilterName: stored.name });
+      setRenaming(null);
+      saved.reload();
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+
+  const remove = async (filter: SavedFilter): Promise<void> => {
+    setDeleting(null);
+    try {
+      await deleteFilter(filter.id);
+      notifier.success(intl.formatMessage({ id: 'overview.saved.deleted' }, { name: filter.name }));
+      if (appliedId === filter.id) {
+        setSelection({ kind: 'factories' });
+        void savePreferences({ tilelytics: { selected_tilelytics_filter_id: null } });
+      }
+      saved.reload();
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+
+  if (saved.loading || options.loading) return <LoadingState />;
+  if (saved.error || !saved.data) return <ErrorState message={errorMessage(intl, saved.error) || intl.formatMessage({ id: 'state.error.message' })} onRetry={saved.reload} />;
+  if (options.error || !options.data) return <ErrorState message={errorMessage(intl, options.error) || intl.formatMessage({ id: 'state.error.message' })} onRetry={options.reload} />;
+  const { filters, groups } = saved.data;
+  const renameTaken = (filter: SavedFilter): boolean => filters.some((f) => f.id !== filter.id && sameName(f.name) === sameName(newName));
+
+  return (
+    <div className={form.form}>
+      {filters.length === 0 ? (
+        <Text>{intl.formatMessage({ id: 'overview.saved.empty' })}</Text>
+      ) : (
+        <ul className={styles.list} aria-label={intl.formatMessage({ id: 'overview.saved.list' })}>
+          {filters.map((filter) => (
+            <li key={filter.id} className={[styles.item, appliedId === filter.id ? styles.applied : ''].join(' ')} aria-label={filter.name}>
+              {renaming === filter.id ? (
+                <form
+                  className={form.actions}
+                  onSubmit={(event) => {
+                    event.preventDefault();
+                    void rename(filter);
+                  }}
+                >
+                  <Field
+                    label={intl.formatMessage({ id: 'overview.saved.newName' })}
+                    validationState={newName.trim() === '' || newName.trim().length > SAVED_FILTER_NAME_MAX || renameTaken(filter) ? 'error' : 'none'}
+                    validationMessage={
+                      newName.trim() === ''
+                        ? intl.formatMessage({ id: 'overview.saved.nameRequired' })
+                        : newName.trim().length > SAVED_FILTER_NAME_MAX
+                          ? intl.formatMessage({ id: 'overview.saved.nameTooLong' }, { max: SAVED_FILTER_NAME_MAX })
+                          : renameTaken(filter)
+                            ? intl.formatMessage({ id: 'overview.saved.nameDuplicate' }, { name: newName.trim() })
+                            : undefined
+                    }
+                  >
+                    <Input value={newName} onChange={(_e, data) => setNewName(data.value)} autoFocus />
+                  </Field>
+                  <Button type="submit" appearance="primary" disabled={newName.trim() === '' || newName.trim().length > SAVED_FILTER_NAME_MAX || renameTaken(filter)}>
+                    {intl.formatMessage({ id: 'common.save' })}
+                  </Button>
+                  <Button onClick={() => setRenaming(null)}>{intl.formatMessage({ id: 'overview.saved.cancel' })}</Button>
+                </form>
+              ) : (
+                <>
+                  <span className={styles.name}>
+                    <Text weight="semibold" block>
+                      {filter.name}
+                    </Text>
+                    <Text size={200}>{intl.formatMessage({ id: 'overview.saved.groupsCount' }, { count: filter.groups.length })}</Text>
+                  </span>
+                  <Button appearance="primary" onClick={() => apply(filter)} aria-label={intl.formatMessage({ id: 'overview.saved.apply' }, { name: filter.name })}>
+                    {intl.formatMessage({ id: 'overview.filters.apply' })}
+                  </Button>
+                  <Button
+                    onClick={() => {
+                      setRenaming(filter.id);
+                      setNewName(filter.name);
+                    }}
+                    aria-label={intl.formatMessage({ id: 'overview.saved.rename' }, { name: filter.name })}
+                  >
+                    {intl.formatMessage({ id: 'overview.saved.newName' })}
+                  </Button>
+                  <Button onClick={() => setDeleting(filter)} aria-label={intl.formatMessage({ id: 'overview.saved.delete' }, { name: filter.name })}>
+                    {intl.formatMessage({ id: 'common.delete' })}
+                  </Button>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {creating ? (
+        <NewSavedFilterForm
+          factories={factories}
+          options={options.data}
+          filters={filters}
+          savedGroups={groups}
+          onCancel={() => setCreating(false)}
+          onApplyOnly={(drafts) => {
+            setSelection({ kind: 'groups', groups: drafts, savedFilterId: null, savedFilterName: null });
+            onApplied();
+          }}
+          onSaved={(filter) => {
+            notifier.success(intl.formatMessage({ id: 'overview.saved.created' }, { name: filter.name }));
+            setCreating(false);
+            saved.reload();
+          }}
+        />
+      ) : (
+        <Button onClick={() => setCreating(true)}>{intl.formatMessage({ id: 'overview.saved.new' })}</Button>
+      )}
+      <Dialog open={deleting !== null} onOpenChange={(_e, data) => !data.open && setDeleting(null)}>
+        <DialogSurface>
+          <DialogBody>
+            <DialogTitle>{intl.formatMessage({ id: 'overview.saved.confirmDelete' }, { name: deleting?.name ?? '' })}</DialogTitle>
+            <DialogContent />
+            <DialogActions>
+              <Button appearance="primary" onClick={() => deleting && void remove(deleting)}>
+                {intl.formatMessage({ id: 'common.delete' })}
+              </Button>
+              <Button onClick={() => setDeleting(null)}>{intl.formatMessage({ id: 'overview.saved.cancel' })}</Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+    </div>
+  );
+}
+
+interface FormValues {
+  name: string;
+  groups: ComparisonGroupDraft[];
+}
+
+/** yup rules of a saved filter, the same the api applies (names, groups, lines, shifts, repeats). */
+export function savedFilterSchema(existingNames: string[]): yup.ObjectSchema<FormValues> {
+  return yup.object({
+    name: yup
+      .string()
+      .trim()
+      .required('nameRequired')
+      .max(SAVED_FILTER_NAME_MAX, 'nameTooLong')
+      .test('duplicate', 'nameDuplicate', (value) => !value || !existingNames.some((n) => sameName(n) === sameName(value))),
+    groups: yup
+      .array(
+        yup.object({
+          name: yup
+            .string()
+            .trim()
+            .required('groupNameRequired')
+            .max(SAVED_FILTER_NAME_MAX, 'nameTooLong'),
+          factory_id: yup.string().required('factoryRequired'),
+          production_unit_ids: yup.array(yup.string().required()).min(1, 'linesRequired').required(),
+          work_shift_ids: yup.array(yup.string().required()).min(1, 'shiftsRequired').required(),
+        }),
+      )
+      .min(1, 'groupsRequired')
+      .required()
+      .test('unique-names', function uniqueNames(groups) {
+        const list = (groups ?? []) as { name?: string }[];
+        const index = list.findIndex((g, i) => !!g?.name?.trim() && list.findIndex((o) => sameName(o?.name ?? '') === sameName(g.name ?? '')) < i);
+        return index < 0 ? true : this.createError({ path: `groups.${index}.name`, message: 'groupNameDuplicate' });
+      }),
+  }) as yup.ObjectSchema<FormValues>;
+}
+
+function NewSavedFilterForm({
+  factories,
+  options,
+  filters,
+  savedGroups,
+  onCancel,
+  onApplyOnly,
+  onSaved,
+}: {
+  factories: Factory[];
+  options: Record<string, FactoryFilterOptions>;
+  filters: SavedFilter[];
+  savedGroups: SavedFilterGroupRow[];
+  onCancel: () => void;
+  onApplyOnly: (groups: ComparisonGroupDraft[]) => void;
+  onSaved: (filter: SavedFilter) => void;
+}): ReactElement {
+  const intl = useIntl();
+  const styles = useFilterFormStyles();
+  const notifyError = useNotifyError();
+  const newGroup = (): ComparisonGroupDraft => {
+    const factory = factories[0];
+    return {
+      name: '',
+      factory_id: factory?.id ?? '',
+      production_unit_ids: factory?.production_units.map((u) => u.id) ?? [],
+      work_shift_ids: (factory ? options[factory.id]?.shifts ?? [] : []).flatMap((s) => (s.id ? [s.id] : [])),
+    };
+  };
+  const form = useFormik<FormValues>({
+    initialValues: { name: '', groups: [newGroup()] },
+    validationSchema: savedFilterSchema(filters.map((f) => f.name)),
+    onSubmit: async (values, helpers) => {
+      try {
+        const filter = await postFilter({ name: values.name.trim(), groups: values.groups.map((g) => ({ ...g, name: g.name.trim() })) });
+        onSaved(filter);
+      } catch (error) {
+        notifyError(error);
+      } finally {
+        helpers.setSubmitting(false);
+      }
+    },
+  });
+  const { values } = form;
+  const show = (path: string): string | undefined => {
+    const e = form.submitCount > 0 || getIn(form.touched, path) ? (getIn(form.errors, path) as string | undefined) : undefined;
+    return typeof e === 'string' ? intl.formatMessage({ id: `overview.saved.${e}` }, { max: SAVED_FILTER_NAME_MAX, name: getIn(values, path) as string }) : undefined;
+  };
+  // SPEC §5: a selection that repeats a group of another saved filter (or of this form) can be applied but not saved.
+  const savedByKey = new Map(savedGroups.map((g) => [selectionKey(g), g]));
+  const repeats = values.groups.map((group, index) => {
+    const complete = group.factory_id && group.production_unit_ids.length > 0 && group.work_shift_ids.length > 0;
+    if (!complete) return null;
+    const key = selectionKey(group);
+    const earlier = values.groups.findIndex((g, i) => i < index && selectionKey(g) === key);
+    if (earlier >= 0) return intl.formatMessage({ id: 'overview.saved.groupSame' }, { other: earlier + 1 });
+    const stored = savedByKey.get(key);
+    return stored ? intl.formatMessage({ id: 'overview.saved.groupDuplicate' }, { group: stored.name, filter: stored.filter_name }) : null;
+  });
+  const blocked = repeats.some((r) => r !== null);
+  const noShiftIds = values.groups.some((g) => g.factory_id && options[g.factory_id] && !options[g.factory_id]!.idsAvailable);
+  const validForApply = values.groups.length > 0 && values.groups.every((g) => g.factory_id && g.production_unit_ids.length > 0);
+  const setGroup = (index: number, patch: Partial<ComparisonGroupDraft>): void => {
+    void form.setFieldValue(`groups.${index}`, { ...values.groups[index], ...patch });
+  };
+
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      aria-label={intl.formatMessage({ id: 'overview.saved.new' })}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!blocked) form.handleSubmit();
+      }}
+    >
+      <Field label={intl.formatMessage({ id: 'overview.saved.name' })} validationMessage={show('name')} validationState={show('name') ? 'error' : 'none'} required>
+        <Input name="name" value={values.name} onChange={form.handleChange} onBlur={form.handleBlur} />
+      </Field>
+      {values.groups.map((group, index) => {
+        const factory = factories.find((f) => f.id === group.factory_id);
+        const shifts = factory ? options[factory.id]?.shifts ?? [] : [];
+        const position = index + 1;
+        return (
+          <fieldset key={index} className={styles.fieldset} aria-label={intl.formatMessage({ id: 'overview.saved.group' }, { position })}>
+            <legend className={styles.legend}>{intl.formatMessage({ id: 'overview.saved.group' }, { position })}</legend>
+            <Field
+              label={intl.formatMessage({ id: 'overview.saved.groupName' })}
+              validationMessage={show(`groups.${index}.name`)}
+              validationState={show(`groups.${index}.name`) ? 'error' : 'none'}
+              required
+            >
+              <Input name={`groups.${index}.name`} value={group.name} onChange={form.handleChange} onBlur={form.handleBlur} />
+            </Field>
+            <Field label={intl.formatMessage({ id: 'overview.saved.factory' })} validationMessage={show(`groups.${index}.factory_id`)}>
+              <Select
+                value={group.factory_id}
+                onChange={(_e, data) => {
+                  const next = factories.find((f) => f.id === data.value);
+                  setGroup(index, {
+                    factory_id: data.value,
+                    production_unit_ids: next?.production_units.map((u) => u.id) ?? [],
+                    work_shift_ids: (next ? options[next.id]?.shifts ?? [] : []).flatMap((s) => (s.id ? [s.id] : [])),
+                  });
+                }}
+              >
+                {factories.map((f) => (
+                  <option key={f.id} value={f.id}>
+                    {f.name}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <div role="group" aria-label={intl.formatMessage({ id: 'overview.saved.lines' })}>
+              <Text weight="semibold">{intl.formatMessage({ id: 'overview.saved.lines' })}</Text>
+              <div className={styles.options}>
+                {(factory?.production_units ?? []).map((unit) => (
+                  <Checkbox
+                    key={unit.id}
+                    label={unit.name}
+                    checked={group.production_unit_ids.includes(unit.id)}
+                    onChange={(_e, data) =>
+                      setGroup(index, {
+                        production_unit_ids: data.checked ? [...group.production_unit_ids, unit.id] : group.production_unit_ids.filter((id) => id !== unit.id),
+                      })
+                    }
+                  />
+                ))}
+              </div>
+              {show(`groups.${index}.production_unit_ids`) ? <Text role="alert" className={styles.error}>{show(`groups.${index}.production_unit_ids`)}</Text> : null}
+            </div>
+            <div role="group" aria-label={intl.formatMessage({ id: 'overview.saved.shifts' })}>
+              <Text weight="semibold">{intl.formatMessage({ id: 'overview.saved.shifts' })}</Text>
+              <div className={styles.options}>
+                {shifts.map((shift) => (
+                  <Checkbox
+                    key={shift.id ?? shift.name}
+                    label={shift.name}
+                    disabled={!shift.id}
+                    checked={!!shift.id && group.work_shift_ids.includes(shift.id)}
+                    onChange={(_e, data) =>
+                      shift.id &&
+                      setGroup(index, { work_shift_ids: data.checked ? [...group.work_shift_ids, shift.id] : group.work_shift_ids.filter((id) => id !== shift.id) })
+                    }
+                  />
+                ))}
+              </div>
+              {show(`groups.${index}.work_shift_ids`) ? <Text role="alert" className={styles.error}>{show(`groups.${index}.work_shift_ids`)}</Text> : null}
+            </div>
+            {repeats[index] ? (
+              <Text role="alert" className={styles.error}>
+                {repeats[index]}
+              </Text>
+            ) : null}
+            {values.groups.length > 1 ? (
+              <Button
+                onClick={() => void form.setFieldValue('groups', values.groups.filter((_g, i) => i !== index))}
+                aria-label={intl.formatMessage({ id: 'overview.saved.removeGroup' }, { position })}
+              >
+                {intl.formatMessage({ id: 'common.delete' })}
+              </Button>
+            ) : null}
+          </fieldset>
+        );
+      })}
+      {typeof form.errors.groups === 'string' && form.submitCount > 0 ? (
+        <Text role="alert" className={styles.error}>
+          {intl.formatMessage({ id: `overview.saved.${form.errors.groups as string}` })}
+        </Text>
+      ) : null}
+      {noShiftIds ? <Text className={styles.note}>{intl.formatMessage({ id: 'overview.saved.noShiftIds' })}</Text> : null}
+      <div className={styles.actions}>
+        <Button onClick={() => void form.setFieldValue('groups', [...values.groups, newGroup()])}>{intl.formatMessage({ id: 'overview.saved.addGroup' })}</Button>
+        <Button type="submit" appearance="primary" disabled={blocked || noShiftIds || form.isSubmitting}>
+          {intl.formatMessage({ id: 'overview.saved.save' })}
+        </Button>
+        <Button
+          disabled={!validForApply}
+          onClick={() =>
+            onApplyOnly(
+              values.groups.map((g, i) => ({ ...g, name: g.name.trim() || intl.formatMessage({ id: 'overview.saved.group' }, { position: i + 1 }) })),
+            )
+          }
+        >
+          {intl.formatMessage({ id: 'overview.saved.applyOnly' })}
+        </Button>
+        <Button onClick={onCancel}>{intl.formatMessage({ id: 'overview.saved.cancel' })}</Button>
+      </div>
+    </form>
+  );
+}
+

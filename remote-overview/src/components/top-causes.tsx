@@ -1,0 +1,47 @@
+import type { Options } from 'highcharts';
+import { useMemo, type ReactElement } from 'react';
+import { useIntl } from 'react-intl';
+import { Chart, DataTable, formatDuration, type DataColumn, type TopDowntimeReason } from '@linepulse/shared';
+
+function durationTooltip(locale: string): Options['tooltip'] {
+  return {
+    formatter(this: { key?: unknown; y?: number | null }): string {
+      return `${String(this.key ?? '')}: <b>${formatDuration(locale, (this.y ?? 0) * 3_600_000)}</b>`;
+    },
+  };
+}
+
+/** One of the dashboard's top 5 causes lists (planned or unplanned): a bar chart and its table. */
+export function TopCauses({ title, reasons, fileName, large }: { title: string; reasons: TopDowntimeReason[]; fileName: string; large?: boolean }): ReactElement {
+  const intl = useIntl();
+  const locale = intl.locale;
+  const options = useMemo(
+    (): Options => ({
+      chart: { type: 'bar' },
+      xAxis: { categories: reasons.map((r) => r.downtime_reason) },
+      yAxis: { title: { text: 'h' }, min: 0 },
+      legend: { enabled: false },
+      tooltip: durationTooltip(locale),
+      series: [{ type: 'bar', name: title, data: reasons.map((r) => r.total_downtime_duration_seconds / 3600), colorByPoint: true }],
+    }),
+    [reasons, title, locale],
+  );
+  const columns: DataColumn<TopDowntimeReason>[] = [
+    { id: 'cause', header: intl.formatMessage({ id: 'overview.dashboard.cause' }), text: (r) => r.downtime_reason },
+    { id: 'category', header: intl.formatMessage({ id: 'overview.dashboard.category' }), text: (r) => r.category },
+    {
+      id: 'duration',
+      header: intl.formatMessage({ id: 'overview.dashboard.duration' }),
+      text: (r) => formatDuration(locale, r.total_downtime_duration_seconds * 1000),
+      value: (r) => r.total_downtime_duration_seconds / 86_400,
+      excelFormat: '[h]:mm:ss',
+      numeric: true,
+    },
+  ];
+  return (
+    <>
+      <Chart title={title} options={options} fileName={fileName} height={large ? 360 : 240} large={large} hideCaption />
+      <DataTable title={title} hideCaption columns={columns} rows={reasons} rowKey={(r) => r.downtime_reason_id} fileName={fileName} large={large} />
+    </>
+  );
+}

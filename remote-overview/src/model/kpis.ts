@@ -1,0 +1,99 @@
+import { formatDuration, formatPercent, type Factory, type Kpis } from '@linepulse/shared';
+
+export const KPI_IDS = ['availability', 'performance', 'quality', 'oee', 'ooe', 'downtime'] as const;
+export type KpiId = (typeof KPI_IDS)[number];
+export const DEFAULT_KPI: KpiId = 'oee';
+
+/** The indicator KPIs (fractions); downtime is a duration. */
+export type IndicatorId = Exclude<KpiId, 'downtime'>;
+export const INDICATOR_IDS: IndicatorId[] = ['availability', 'performance', 'quality', 'oee', 'ooe'];
+
+export function isKpiId(value: unknown): value is KpiId {
+  return typeof value === 'string' && (KPI_IDS as readonly string[]).includes(value);
+}
+
+/** Downtime the API reports for the selection (only the selected downtime types), ms. */
+export function downtimeMs(kpis: Kpis): number {
+  return kpis.planned_downtime_ms + kpis.unplanned_downtime_ms + kpis.unjustified_downtime_ms;
+}
+
+/** A KPI's raw value: a fraction (null = N/D) or, for downtime, milliseconds. */
+export function kpiValue(kpis: Kpis | undefined, kpi: KpiId): number | null {
+  if (!kpis) return null;
+  return kpi === 'downtime' ? downtimeMs(kpis) : kpis[kpi];
+}
+
+/** A KPI's value as shown: a percentage with two decimals, or a duration. */
+export function formatKpi(locale: string, kpi: KpiId, value: number | null): string {
+  return kpi === 'downtime' ? formatDuration(locale, value) : formatPercent(locale, value);
+}
+
+/**
+ * The factory's objective for a KPI as a fraction: availability, performance and quality objectives,
+ * the OEE target for OEE; OOE and downtime have none.
+ */
+export function objectiveOf(factory: Factory | undefined, kpi: KpiId): number | null {
+  if (!factory) return null;
+  if (kpi === 'oee') return factory.oee_target === null ? null : factory.oee_target / 100;
+  if (kpi === 'availability' || kpi === 'performance' || kpi === 'quality') {
+    const objective = factory.objectives.find((o) => o.objective_type === kpi);
+    return objective ? objective.value / 100 : null;
+  }
+  return null;
+}
+
+/** Whether a value meets its objective (higher is better for every indicator). */
+export function meetsObjective(value: number | null, objective: number | null): boolean | null {
+  if (value === null || objective === null) return null;
+  return value >= objective;
+}
+
+/**
+ * Several groups' KPIs rolled up by summing times and counts first and dividing last (DOMAIN.md), as
+ * the api does for one group. The bases the api does not send are recovered from the ratios it does:
+ * planned production time = uptime / availability, scheduled time = uptime / OOE availability, ideal
+ * production time = performance × uptime. Only meaningful for groups that do not overlap.
+ */
+export function rollUp(list: readonly Kpis[]): Kpis {
+  let uptime = 0;
+  let planned = 0;
+  let scheduled = 0;
+  let ideal = 0;
+  const sums = {
+    calendar_ms: 0,
+    scheduled_ms: 0,
+    planned_downtime_ms: 0,
+    unplanned_downtime_ms: 0,
+    unjustified_downtime_ms: 0,
+    uptime_ms: 0,
+    good: 0,
+    rejected: 0,
+    downtime_occurrences: 0,
+  };
+  for (const k of list) {
+    for (const key of Object.keys(sums) as (keyof typeof sums)[]) sums[key] += k[key];
+    uptime += k.uptime_ms;
+    if (k.availability !== null && k.availability > 0) planned += k.uptime_ms / k.availability;
+    else if (k.availability === 0) planned += k.scheduled_ms - k.planned_downtime_ms;
+    if (k.ooe_availability !== null && k.ooe_availability > 0) scheduled += k.uptime_ms / k.ooe_availability;
+    else if (k.ooe_availability === 0) scheduled += k.scheduled_ms;
+    if (k.performance !== null) ideal += k.performance * k.uptime_ms;
+  }
+  const ratio = (a: number, b: number): number | null => (b > 0 ? a / b : null);
+  const availability = ratio(uptime, planned);
+  const ooeAvailability = ratio(uptime, scheduled);
+  const performance = ratio(ideal, uptime);
+  const quality = ratio(sums.good, sums.good + sums.rejected);
+  const times = (...factors: (number | null)[]): number | null =>
+    factors.some((f) => f === null) ? null : factors.reduce<number>((a, f) => a * (f as number), 1);
+  return {
+    ...sums,
+    availability,
+    ooe_availability: ooeAvailability,
+    performance,
+    quality,
+    oee: times(availability, performance, quality),
+    ooe: times(ooeAvailability, performance, quality),
+    teep: times(ratio(uptime, sums.calendar_ms), performance, quality),
+  };
+}

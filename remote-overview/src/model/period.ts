@@ -1,0 +1,120 @@
+import { atom, useAtomValue, useSetAtom } from 'jotai';
+import { DateTime } from 'luxon';
+import { useCallback } from 'react';
+import {
+  DATA_AVAILABLE_FROM,
+  DATE_FORMAT,
+  DEFAULT_COMPANY_OVERVIEW_TIME_OPTION,
+  DEFAULT_PREFERENCE_TIME_OPTION,
+  preferencesAtom,
+  useSavePreferences,
+  windowOf,
+  type AnalyticsWindow,
+  type CustomPeriod,
+  type FactoryCalendar,
+  type Preferences,
+  type TimeOption,
+  type TimeWindow,
+} from '@linepulse/shared';
+
+/** The period of the overview and dashboard: a time option, with dates for time_range (yyyy-LL-dd, end inclusive). */
+export interface PeriodSelection {
+  option: TimeOption;
+  startDate: string | null;
+  endDate: string | null;
+}
+
+/** Marks that this browser's user chose a period, so last7days (the preference default) is kept too. */
+export const PERIOD_CHOSEN_STORAGE_KEY = 'linepulse.overview.periodChosen';
+
+/** The period chosen in this session, before (or without) the preferences round trip. */
+export const periodAtom = atom<PeriodSelection | null>(null);
+
+function readChosenFlag(): boolean {
+  try {
+    return globalThis.localStorage?.getItem(PERIOD_CHOSEN_STORAGE_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The period to show: the one chosen in this session, else the saved preference when the user ever
+ * chose one, else the company overview's default, lastday (SPEC §4). A stored preference equal to the
+ * preference default (last7days, no dates) counts as chosen only when this browser saw the choice.
+ */
+export function effectivePeriod(session: PeriodSelection | null, preferences: Preferences, chosenFlag: boolean): PeriodSelection {
+  if (session) return session;
+  const t = preferences.tilelytics;
+  const stored: PeriodSelection = { option: t.selected_time_option, startDate: t.selected_start_date, endDate: t.selected_end_date };
+  const isDefault = stored.option === DEFAULT_PREFERENCE_TIME_OPTION && !stored.startDate && !stored.endDate;
+  if (!isDefault || chosenFlag) {
+    if (stored.option === 'time_range' && (!stored.startDate || !stored.endDate)) {
+      return { option: DEFAULT_COMPANY_OVERVIEW_TIME_OPTION, startDate: null, endDate: null };
+    }
+    return stored;
+  }
+  return { option: DEFAULT_COMPANY_OVERVIEW_TIME_OPTION, startDate: null, endDate: null };
+}
+
+/** The period and a setter that also saves it to the preferences (SPEC §4). */
+export function usePeriod(): [PeriodSelection, (next: PeriodSelection) => void] {
+  const session = useAtomValue(periodAtom);
+  const preferences = useAtomValue(preferencesAtom);
+  const setSession = useSetAtom(periodAtom);
+  const savePreferences = useSavePreferences();
+  const period = effectivePeriod(session, preferences, readChosenFlag());
+  const setPeriod = useCallback(
+    (next: PeriodSelection) => {
+      const clean: PeriodSelection =
+        next.option === 'time_range' ? next : { option: next.option, startDate: null, endDate: null };
+      setSession(clean);
+      try {
+        globalThis.localStorage?.setItem(PERIOD_CHOSEN_STORAGE_KEY, '1');
+      } catch {
+        // Private browsing: the choice still holds for this session.
+      }
+      void savePreferences({
+        tilelytics: { selected_time_option: clean.option, selected_start_date: clean.startDate, selected_end_date: clean.endDate },
+      });
+    },
+    [setSession, savePreferences],
+  );
+  return [period, setPeriod];
+}
+
+/** The window part of an analytics request. */
+export function periodRequest(period: PeriodSelection): AnalyticsWindow {
+  if (period.option === 'time_range' && period.startDate && period.endDate) {
+    return { time_option: 'time_range', start_date: period.startDate, end_date: period.endDate };
+  }
+  return { time_option: period.option };
+}
+
+/** The period's window in a factory's calendar (null: no such custom period, or no dates). */
+export function periodWindow(
+  period: PeriodSelection,
+  calendar: FactoryCalendar,
+  customPeriods: readonly CustomPeriod[],
+  now: DateTime = DateTime.now(),
+): TimeWindow | null {
+  return windowOf(period.option, { now, calendar, startDate: period.startDate, endDate: period.endDate, customPeriods });
+}
+
+/** The period in a file name: the option, then the first and last production day. */
+export function periodFileLabel(period: PeriodSelection, window: TimeWindow | null, calendar: FactoryCalendar | null): string {
+  if (period.option === 'time_range' && period.startDate && period.endDate) return `${period.startDate}_${period.endDate}`;
+  if (!window || !calendar) return period.option;
+  const first = window.start.setZone(calendar.timezone).toFormat(DATE_FORMAT);
+  const last = window.end.minus({ milliseconds: 1 }).setZone(calendar.timezone).toFormat(DATE_FORMAT);
+  return first === last ? `${period.option}_${first}` : `${period.option}_${first}_${last}`;
+}
+
+export type DateRangeProblem = 'startRequired' | 'endRequired' | 'format' | 'beforeDataStart' | 'startAfterEnd' | 'future';
+
+/** Today's date in the browser's zone (the latest date a range may end on). */
+export function today(): string {
+  return DateTime.now().toFormat(DATE_FORMAT);
+}
+
+export { DATA_AVAILABLE_FROM, DATE_FORMAT };

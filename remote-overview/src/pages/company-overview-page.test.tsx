@@ -1,0 +1,122 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { withRemoteMessages } from '@linepulse/shared';
+import { TEST_USERS, jsonResponse, mockFetch, renderWithProviders } from '@linepulse/shared/testing';
+import { messages } from '../messages';
+import { TEST_IDS } from '../test-ids';
+import { kpis, kpisHandler, lyon, montreal, opportunities } from '../testing/overview-fixtures';
+import { CompanyOverviewPage } from './company-overview-page';
+
+const Overview = withRemoteMessages(messages, CompanyOverviewPage);
+
+jest.setTimeout(30_000);
+
+let fetch: ReturnType<typeof mockFetch>;
+afterEach(() => {
+  fetch?.restore();
+  localStorage.clear();
+});
+
+function kpiTile(name: string): HTMLElement {
+  return within(screen.getByRole('group', { name })).getByTestId(TEST_IDS.kpiValue);
+}
+
+function kpiRequests(): { time_option?: string; interval?: string; preceding_periods?: boolean; groups: { name: string }[] }[] {
+  return fetch.requests.filter((r) => r.url.endsWith('/kpis/by-groups')).map((r) => r.body as never);
+}
+
+test('shows yesterday by default: one group per factory, tiles, comparison with the company total, opportunities', async () => {
+  fetch = mockFetch({
+    'POST /api/kpis/by-groups': kpisHandler({ Lyon: kpis(1), Montréal: kpis(2) }),
+    'POST /api/opportunities': opportunities,
+  });
+  renderWithProviders(<Overview />, { factories: [lyon, montreal], user: TEST_USERS.admin });
+
+  await waitFor(() => expect(kpiTile('OEE')).toHaveTextContent('74.80%'));
+  const [main, byInterval] = [kpiRequests().find((r) => r.preceding_periods), kpiRequests().find((r) => r.interval)];
+  expect(main).toMatchObject({ time_option: 'lastday', groups: [{ name: 'Lyon' }, { name: 'Montréal' }] });
+  // Yesterday is under 7 days: by hour.
+  expect(byInterval).toMatchObject({ time_option: 'lastday', interval: 'hour' });
+  expect(kpiTile('Quality')).toHaveTextContent('97.80%');
+  expect(kpiTile('Downtime')).toHaveTextContent('5 h 21 min');
+
+  const table = screen.getByRole('table', { name: 'Comparison of factories and groups' });
+  expect(within(table).getByRole('link', { name: 'Open the Lyon dashboard' })).toHaveAttribute('href', '/f-lyon/dashboard');
+  expect(within(table).getByRole('row', { name: /Company/ })).toBeInTheDocument();
+
+  await waitFor(() => expect(screen.getByTestId(TEST_IDS.potentialGain)).toHaveTextContent('4.0 h'));
+  const opportunitiesTable = screen.getByRole('table', { name: 'Largest opportunities' });
+  const link = within(opportunitiesTable).getByRole('link', { name: 'Open Shift changes for Yaourts 1' });
+  expect(link).toHaveAttribute('href', '/performance-manager/shift-changes?factoryId=f-lyon&productionUnitId=u-ly1');
+  expect(within(opportunitiesTable).getByRole('link', { name: 'Open Planned downtime above target for Yaourts 2' })).toHaveAttribute(
+    'href',
+    '/performance-manager/planned-downtimes-with-target?factoryId=f-lyon&productionUnitId=u-ly2&downtimeReasonId=r-clean',
+  );
+  // Money only for users with financial access.
+  expect(within(opportunitiesTable).getByRole('columnheader', { name: 'Gain (money)' })).toBeInTheDocument();
+});
+
+test('hides money from users without financial access', async () => {
+  fetch = mockFetch({ 'POST /api/kpis/by-groups': kpisHandler({}), 'POST /api/opportunities': opportunities });
+  renderWithProviders(<Overview />, { factories: [lyon, montreal], user: TEST_USERS.operation });
+  const table = await screen.findByRole('table', { name: 'Largest opportunities' });
+  expect(within(table).queryByRole('columnheader', { name: 'Gain (money)' })).not.toBeInTheDocument();
+});
+
+test('a new period asks the api again and is saved to the preferences', async () => {
+  fetch = mockFetch({
+    'POST /api/kpis/by-groups': kpisHandler({}),
+    'POST /api/opportunities': opportunities,
+    'PUT /api/user/preferences': (request) => jsonResponse(request.body),
+  });
+  const { userEvent } = renderWithProviders(<Overview />, { factories: [lyon], user: TEST_USERS.admin });
+  await waitFor(() => expect(kpiTile('OEE')).toHaveTextContent('74.80%'));
+
+  await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Period' }), 'last30days');
+  await waitFor(() => expect(kpiRequests().some((r) => r.time_option === 'last30days' && r.preceding_periods)).toBe(true));
+  // Under 30 days: by day by default; hour is limited to 14 days, month needs 31.
+  expect(kpiRequests().find((r) => r.time_option === 'last30days' && r.interval)?.interval).toBe('day');
+  expect(screen.getByRole('radio', { name: 'Hour' })).toBeDisabled();
+  expect(screen.getByRole('radio', { name: 'Month' })).toBeDisabled();
+  expect(screen.getByText('The hour interval is only available for up to 14 days')).toBeInTheDocument();
+  expect(screen.getByText('The month view needs a period of at least 31 days')).toBeInTheDocument();
+  const saved = fetch.requests.find((r) => r.method === 'PUT');
+  expect(saved?.body).toMatchObject({ tilelytics: { selected_time_option: 'last30days' } });
+});
+
+test('a date range is checked before it is used: format, 1 September 2019, order', async () => {
+  fetch = mockFetch({ 'POST /api/kpis/by-groups': kpisHandler({}), 'POST /api/opportunities': opportunities, 'PUT /api/user/preferences': (r) => jsonResponse(r.body) });
+  const { userEvent } = renderWithProviders(<Overview />, { factories: [lyon], user: TEST_USERS.admin });
+  await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Period' }), 'time_range');
+  await userEvent.type(screen.getByLabelText('Start date'), '2019-08-31');
+  await userEvent.type(screen.getByLabelText('End date'), '2019-08-30');
+  await userEvent.click(screen.getByRole('button', { name: 'Apply the dates' }));
+  expect(await screen.findAllByText('Data is only available from 1 September 2019')).toHaveLength(2);
+  expect(kpiRequests().some((r) => r.time_option === 'time_range')).toBe(false);
+
+  await userEvent.clear(screen.getByLabelText('Start date'));
+  await userEvent.type(screen.getByLabelText('Start date'), '2020-02-10');
+  await userEvent.clear(screen.getByLabelText('End date'));
+  await userEvent.type(screen.getByLabelText('End date'), '2021-03-01');
+  await userEvent.click(screen.getByRole('button', { name: 'Apply the dates' }));
+  await waitFor(() => expect(kpiRequests().some((r) => r.time_option === 'time_range')).toBe(true));
+  // 385 days: no view by interval.
+  expect(await screen.findAllByText('Not allowed')).not.toHaveLength(0);
+  expect(kpiRequests().some((r) => r.interval && r.time_option === 'time_range')).toBe(false);
+});
+
+test('an api failure is an alert with a retry, in French too', async () => {
+  fetch = mockFetch({
+    'POST /api/kpis/by-groups': () => jsonResponse({ errors: [{ code: 'GEN_500', arguments: {}, message: 'boom' }] }, 500),
+    'POST /api/opportunities': opportunities,
+  });
+  renderWithProviders(<Overview />, { factories: [lyon], user: TEST_USERS.admin, language: 'fr' });
+  const alerts = await screen.findAllByRole('alert');
+  expect(alerts[0]).toHaveTextContent('GEN_500');
+  expect(screen.getAllByRole('button', { name: 'Réessayer' }).length).toBeGreaterThan(0);
+});
+
+test('says so when the account has no factory', () => {
+  fetch = mockFetch({});
+  renderWithProviders(<Overview />, { factories: [] });
+  expect(screen.getByText('No factory is configured for your account yet.')).toBeInTheDocument();
+});

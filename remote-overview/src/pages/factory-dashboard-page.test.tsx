@@ -1,0 +1,112 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { ROUTES, withRemoteMessages } from '@linepulse/shared';
+import { TEST_USERS, jsonResponse, mockFetch, renderWithProviders } from '@linepulse/shared/testing';
+import { messages } from '../messages';
+import { TEST_IDS } from '../test-ids';
+import { kpis, kpisHandler, lyon } from '../testing/overview-fixtures';
+import { FactoryDashboardPage } from './factory-dashboard-page';
+
+const Dashboard = withRemoteMessages(messages, FactoryDashboardPage);
+jest.setTimeout(30_000);
+
+let fetch: ReturnType<typeof mockFetch>;
+afterEach(() => fetch?.restore());
+
+const reasons = [
+  { downtime_reason_id: 'r1', downtime_reason: 'Nettoyage', category: 'Hygiène', is_planned: true, total_downtime_duration_seconds: 5400 },
+  { downtime_reason_id: 'r2', downtime_reason: 'Bourrage', category: 'Mécanique', is_planned: false, total_downtime_duration_seconds: 45 },
+];
+
+function render(language: 'en' | 'fr' = 'en') {
+  return renderWithProviders(<Dashboard />, {
+    factories: [lyon],
+    route: '/f-lyon/dashboard',
+    path: ROUTES.factoryDashboard.path,
+    user: TEST_USERS.admin,
+    language,
+  });
+}
+
+test('tiles against the factory’s objectives, the production overview per line and the top causes', async () => {
+  fetch = mockFetch({
+    'POST /api/kpis/by-groups': kpisHandler({ Lyon: kpis(2), 'Yaourts 1': kpis(1), 'Yaourts 2': kpis(1, { availability: null, oee: null, good: 12_345 }) }),
+    'POST /api/top-downtime-reasons': reasons,
+  });
+  render();
+  expect(screen.getByRole('heading', { level: 1, name: 'Dashboard — Lyon' })).toBeInTheDocument();
+  const oee = await screen.findByRole('group', { name: 'OEE' });
+  await waitFor(() => expect(within(oee).getByTestId(TEST_IDS.kpiValue)).toHaveTextContent('74.80%'));
+  // OEE target 76.64 %: below it, said in words.
+  expect(oee).toHaveTextContent('Objective 76.64%');
+  expect(oee).toHaveTextContent('Below objective');
+  expect(screen.getByRole('group', { name: 'Quality' })).toHaveTextContent('At or above objective');
+
+  const table = await screen.findByRole('table', { name: 'Production overview' });
+  const row = within(table).getByRole('row', { name: /Yaourts 2/ });
+  expect(row).toHaveTextContent('N/D');
+  expect(row).toHaveTextContent('12 345 packs');
+  expect(row).toHaveTextContent('1 028'); // 12 345 / 12 per package
+  expect(row).toHaveTextContent('47 min'); // unplanned 2 820 000 ms
+  expect(within(table).getByRole('row', { name: /All lines/ })).toBeInTheDocument();
+
+  const planned = await screen.findByRole('table', { name: 'Top 5 planned causes' });
+  expect(within(planned).getByRole('row', { name: /Nettoyage/ })).toHaveTextContent('1 h 30 min');
+  const unplanned = screen.getByRole('table', { name: 'Top 5 unplanned causes' });
+  expect(within(unplanned).getByRole('row', { name: /Bourrage/ })).toHaveTextContent('45 s');
+
+  const bodies = fetch.requests.filter((r) => r.url.endsWith('/kpis/by-groups')).map((r) => r.body as { groups: { name: string; production_unit_ids: string[] }[]; preceding_periods?: boolean });
+  expect(bodies.find((b) => b.preceding_periods)?.groups).toEqual([{ name: 'Lyon', factory_id: 'f-lyon', production_unit_ids: ['u-ly1', 'u-ly2'] }]);
+  expect(bodies.find((b) => !b.preceding_periods)?.groups.map((g) => g.production_unit_ids)).toEqual([['u-ly1'], ['u-ly2']]);
+  expect(fetch.requests.find((r) => r.url.endsWith('/top-downtime-reasons'))?.body).toMatchObject({ production_unit_ids: ['u-ly1', 'u-ly2'], limit: 5 });
+});
+
+test('no justified downtime is an empty state, not an empty chart', async () => {
+  fetch = mockFetch({ 'POST /api/kpis/by-groups': kpisHandler({}), 'POST /api/top-downtime-reasons': [] });
+  render('fr');
+  expect(await screen.findAllByText('Aucun arrêt justifié sur cette période.')).toHaveLength(2);
+});
+
+test('a failed call shows an error with a retry that asks again', async () => {
+  let calls = 0;
+  fetch = mockFetch({
+    'POST /api/kpis/by-groups': (request) => {
+      calls += 1;
+      return calls <= 2 ? jsonResponse({ errors: [{ code: 'GEN_500', arguments: {}, message: 'x' }] }, 500) : kpisHandler({})(request);
+    },
+    'POST /api/top-downtime-reasons': reasons,
+  });
+  const { userEvent } = render();
+  const retry = (await screen.findAllByRole('button', { name: 'Retry' }))[0]!;
+  await userEvent.click(retry);
+  const oee = await screen.findByRole('group', { name: 'OEE' });
+  await waitFor(() => expect(within(oee).getByTestId(TEST_IDS.kpiValue)).toHaveTextContent('74.80%'));
+});
+
+test('the dashboard of a factory the user cannot see is an error, not an empty page', () => {
+  fetch = mockFetch({});
+  renderWithProviders(<Dashboard />, { factories: [lyon], route: '/someone-else/dashboard', path: ROUTES.factoryDashboard.path });
+  expect(screen.getByRole('alert')).toBeInTheDocument();
+});
+
+test('the presenter opens TV mode: the whole window, the factory’s figures, a way out', async () => {
+  fetch = mockFetch({ 'POST /api/kpis/by-groups': kpisHandler({}), 'POST /api/top-downtime-reasons': reasons });
+  const { userEvent } = renderWithProviders(<Dashboard />, {
+    factories: [lyon],
+    route: '/f-lyon/dashboard',
+    path: ROUTES.factoryDashboard.path,
+    user: TEST_USERS.presenter,
+  });
+  await userEvent.click(screen.getByRole('button', { name: 'TV mode' }));
+  const tv = await screen.findByRole('dialog', { name: 'TV mode — Lyon' });
+  await waitFor(() => expect(within(within(tv).getByRole('group', { name: 'OEE' })).getByTestId(TEST_IDS.kpiValue)).toHaveTextContent('74.80%'));
+  expect(within(tv).queryByRole('combobox', { name: 'Period' })).not.toBeInTheDocument();
+  await userEvent.click(within(tv).getByRole('button', { name: 'Leave TV mode' }));
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+});
+
+test('TV mode is for the presenter role only', () => {
+  fetch = mockFetch({ 'POST /api/kpis/by-groups': kpisHandler({}), 'POST /api/top-downtime-reasons': reasons });
+  renderWithProviders(<Dashboard />, { factories: [lyon], route: '/f-lyon/dashboard?tv=1', path: ROUTES.factoryDashboard.path, user: TEST_USERS.admin });
+  expect(screen.queryByRole('button', { name: 'TV mode' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+});

@@ -1,0 +1,15 @@
+/**
+ * Stable hooks for end-to-end tests, shared by the pages and the Playwright specs (one module, so a
+ * renamed hook breaks the build, not a test at night). Everything else is found by role and name.
+ */
+export const TEST_IDS = {
+  /** A KPI tile's value; the tile itself is a group named after the KPI. */
+  kpiValue: 'overview-kpi-value',
+  /** Set on a section once its data is drawn: data-state="ready" | "loading" | "error" | "empty". */
+  section: 'overview-section',
+  potentialGain: 'overview-potential-gain',
+  tvScreen: 'overview-tv-screen',
+} as const;
+
+/** performance.mark() name set when the company overview's first figures are drawn (budget measure). */
+export const DATA_DRAWN_MARK = 'linepulse:overview-data-drawn';

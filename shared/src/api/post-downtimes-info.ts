@@ -1,0 +1,12 @@
+import type { DowntimeMeasures, UnitSelection } from './analytics-window';
+import { apiRequest } from './http';
+
+export interface DowntimeInfo extends DowntimeMeasures {
+  production_unit_id: string;
+  production_unit_name: string;
+}
+
+/** POST /production-units/downtimes-info: downtime per production unit over the window (ms). */
+export function postDowntimesInfo(body: UnitSelection, signal?: AbortSignal): Promise<DowntimeInfo[]> {
+  return apiRequest<DowntimeInfo[]>('api', 'production-units/downtimes-info', { method: 'POST', body, signal });
+}

@@ -1,0 +1,7 @@
+import { apiRequest } from './http';
+import type { SavedFilter, SavedFilterInput } from './saved-filter-types';
+
+/** POST filters: saves a filter with its comparison groups; resolves with the stored filter. */
+export function postFilter(filter: SavedFilterInput): Promise<SavedFilter> {
+  return apiRequest<SavedFilter>('api', 'filters', { method: 'POST', body: filter });
+}

@@ -1,0 +1,87 @@
+import Highcharts, { type Options } from 'highcharts';
+import 'highcharts/modules/accessibility';
+import 'highcharts/modules/exporting';
+import HighchartsReact from 'highcharts-react-official';
+import { useEffect, useMemo, useRef, type ReactElement } from 'react';
+import { useIntl } from 'react-intl';
+import { useThemeName } from '../theme/theme-context';
+import { chartPalette, fluentThemeFor } from '../theme/themes';
+import type { ChartHandle, ChartImplProps } from './chart-types';
+
+type HighchartsRef = HighchartsReact.RefObject;
+
+// No export server: images are made in the browser (Highcharts 13's exporting module exports locally;
+// its offline-exporting module only adds PDF, which we do not offer), never sent anywhere.
+const EXPORTING: Highcharts.ExportingOptions = { enabled: false, local: true, fallbackToExportServer: false };
+
+/** Highcharts drawn in the theme's colours (9-colour palette, text and grid from the Fluent theme). */
+export function ChartImpl({ options, title, height, large, onReady }: ChartImplProps): ReactElement {
+  const ref = useRef<HighchartsRef>(null);
+  const themeName = useThemeName();
+  const intl = useIntl();
+  const theme = fluentThemeFor(themeName);
+  const fontSize = large ? '20px' : '12px';
+
+  const themed = useMemo((): Options => {
+    const text = theme.colorNeutralForeground1;
+    const muted = theme.colorNeutralForeground3;
+    const grid = theme.colorNeutralStroke2;
+    const axis = (axisOptions: unknown): unknown => {
+      const list = Array.isArray(axisOptions) ? axisOptions : [axisOptions ?? {}];
+      const styled = list.map((a: Highcharts.XAxisOptions) => ({
+        gridLineColor: grid,
+        lineColor: grid,
+        tickColor: grid,
+        ...a,
+        labels: { style: { color: muted, fontSize }, ...a.labels },
+        title: { ...a.title, style: { color: muted, fontSize, ...a.title?.style } },
+      }));
+      return Array.isArray(axisOptions) ? styled : styled[0];
+    };
+    return {
+      ...options,
+      colors: chartPalette(themeName),
+      chart: {
+        backgroundColor: 'transparent',
+        height,
+        style: { fontFamily: theme.fontFamilyBase, fontSize },
+        animation: false,
+        ...options.chart,
+      },
+      title: { text: undefined, ...options.title },
+      credits: { enabled: false },
+      lang: { locale: intl.locale, thousandsSep: '\u00a0', decimalPoint: intl.locale === 'en' ? '.' : ',' },
+      legend: {
+        itemStyle: { color: text, fontSize, fontWeight: 'normal' },
+        itemHoverStyle: { color: theme.colorNeutralForeground2 },
+        ...options.legend,
+      },
+      xAxis: axis(options.xAxis) as Options['xAxis'],
+      yAxis: axis(options.yAxis) as Options['yAxis'],
+      tooltip: { backgroundColor: theme.colorNeutralBackground1, style: { color: text, fontSize }, ...options.tooltip },
+      plotOptions: {
+        ...options.plotOptions,
+        series: { animation: false, ...options.plotOptions?.series },
+      },
+      accessibility: { enabled: true, description: title, ...options.accessibility },
+      exporting: { ...EXPORTING, chartOptions: { chart: { backgroundColor: theme.colorNeutralBackground1 }, title: { text: title, style: { color: text } } } },
+    };
+  }, [options, themeName, theme, height, fontSize, title, intl.locale]);
+
+  useEffect(() => {
+    const handle: ChartHandle = {
+      async exportImage(format, fileName) {
+        const chart = ref.current?.chart;
+        if (!chart?.exporting) throw new Error('the chart is not drawn');
+        await chart.exporting.exportChart({ ...EXPORTING, type: format === 'png' ? 'image/png' : 'image/svg+xml', filename: fileName }, {});
+      },
+    };
+    onReady(handle);
+    return () => onReady(null);
+  }, [onReady]);
+
+  // Updated in place (not redrawn from scratch) when data changes: no flicker on refresh.
+  return <HighchartsReact ref={ref} highcharts={Highcharts} options={themed} updateArgs={[true, true, false]} />;
+}
+
+export default ChartImpl;

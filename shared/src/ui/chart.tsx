@@ -1,0 +1,75 @@
+import { makeStyles, tokens } from '@fluentui/react-components';
+import type { Options } from 'highcharts';
+import { Suspense, lazy, useCallback, useRef, useState, type ReactElement, type ReactNode } from 'react';
+import { ChartErrorBoundary } from './chart-error-boundary';
+import { ErrorState } from './error-state';
+import { ExportMenu } from './export-menu';
+import { LoadingState } from './loading-state';
+import type { ChartHandle, ChartImageFormat } from './chart-types';
+import { useUiText } from './ui-messages';
+
+// Highcharts and its modules load with the first chart, not with the shell.
+const ChartImpl = lazy(() => import(/* webpackChunkName: "chart" */ './chart-impl'));
+
+const useStyles = makeStyles({
+  figure: { margin: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, minWidth: 0 },
+  bar: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  caption: { flexGrow: 1, fontWeight: tokens.fontWeightSemibold, fontSize: tokens.fontSizeBase400 },
+  body: { minWidth: 0 },
+});
+
+export interface ChartProps {
+  /** The chart's name: its caption, accessible name and the title of exported images. */
+  title: string;
+  /** Highcharts options without colours: the theme's palette and text colours are applied. */
+  options: Options;
+  /** Base name of exported files, without extension (page, factory, period). */
+  fileName: string;
+  height?: number;
+  /** Large type (TV mode). */
+  large?: boolean;
+  /** Hide the caption (when a heading already names the chart). */
+  hideCaption?: boolean;
+  /** Extra controls beside the export button. */
+  actions?: ReactNode;
+}
+
+/** A Highcharts chart in the theme's colours, with PNG and SVG export made in the browser. */
+export function Chart({ title, options, fileName, height = 320, large = false, hideCaption = false, actions }: ChartProps): ReactElement {
+  const styles = useStyles();
+  const text = useUiText();
+  const handle = useRef<ChartHandle | null>(null);
+  const [ready, setReady] = useState(false);
+  const onReady = useCallback((next: ChartHandle | null) => {
+    handle.current = next;
+    setReady(next !== null);
+  }, []);
+  const onExport = async (format: string): Promise<void> => {
+    if (!handle.current) throw new Error('the chart is not drawn');
+    await handle.current.exportImage(format as ChartImageFormat, fileName);
+  };
+  return (
+    <figure className={styles.figure} aria-label={title} role="figure">
+      <div className={styles.bar}>
+        <figcaption className={styles.caption}>{hideCaption ? null : title}</figcaption>
+        {actions}
+        <ExportMenu
+          name={title}
+          disabled={!ready}
+          onExport={onExport}
+          formats={[
+            { id: 'png', label: 'ui.export.png' },
+            { id: 'svg', label: 'ui.export.svg' },
+          ]}
+        />
+      </div>
+      <div className={styles.body} style={{ minHeight: height }}>
+        <ChartErrorBoundary fallback={<ErrorState message={text('ui.chart.failed')} />}>
+          <Suspense fallback={<LoadingState label={text('ui.chart.loading')} />}>
+            <ChartImpl options={options} title={title} height={height} large={large} onReady={onReady} />
+          </Suspense>
+        </ChartErrorBoundary>
+      </div>
+    </figure>
+  );
+}
