@@ -29,28 +29,12 @@ export { getUserWorkShifts } from './api/get-user-work-shifts';
 export { getCurrencyList } from './api/get-currency-list';
 export { getCustomPeriods } from './api/get-custom-periods';
 export { getAccount } from './api/get-account';
-export type {
-  AnalyticsInterval,
-  AnalyticsTimeOption,
-  AnalyticsWindow,
-  DowntimeMeasures,
-  UnitSelection,
-} from './api/analytics-window';
 export { postDowntimesInfo, type DowntimeInfo } from './api/post-downtimes-info';
 export { postDowntimesInfoInterval, type DowntimeInterval, type DowntimeIntervalStats } from './api/post-downtimes-info-interval';
 export { postTopDowntimeReasons, type TopDowntimeReason } from './api/post-top-downtime-reasons';
 export { postDowntimesSummary, type DowntimesSummary } from './api/post-downtimes-summary';
-export {
-  DOWNTIME_TYPES,
-  postKpisByGroups,
-  type DowntimeType,
-  type KpiGroupRequest,
-  type KpiGroupResult,
-  type Kpis,
-  type KpisByGroupsRequest,
-  type KpisByGroupsResponse,
-  type PeriodKpis,
-} from './api/post-kpis-by-groups';
+// Analytics and saved-filter wire types come with the rules (export * above): the api shares them.
+export { postKpisByGroups } from './api/post-kpis-by-groups';
 export {
   OPPORTUNITY_KINDS,
   postOpportunities,
@@ -61,7 +45,6 @@ export {
   type OpportunityKind,
   type OpportunityOccurrence,
 } from './api/post-opportunities';
-export type { SavedFilter, SavedFilterGroup, SavedFilterGroupRow, SavedFilterInput } from './api/saved-filter-types';
 export { getFilters } from './api/get-filters';
 export { getFilterGroups } from './api/get-filter-groups';
 export { postFilter } from './api/post-filter';

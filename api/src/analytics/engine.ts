@@ -13,7 +13,10 @@ import {
   PRECEDING_PERIODS,
   TOP_CAUSES,
   type CustomPeriod,
+  type DowntimeMeasures,
+  type DowntimeType,
   type FactoryCalendar,
+  type Kpis,
   type Interval,
   type Month,
   type WeekDay,
@@ -63,27 +66,6 @@ export async function loadFactories(db: Db, accountId: string, ids: readonly str
     calendar: { timezone: f.timezone, production_day_minutes_from_midnight: f.production_day_minutes_from_midnight, week_first_day: f.week_first_day as WeekDay, year_first_month: f.year_first_month as Month },
   }]));
 }
-
-export interface Kpis {
-  calendar_ms: number;
-  scheduled_ms: number;
-  planned_downtime_ms: number;
-  unplanned_downtime_ms: number;
-  unjustified_downtime_ms: number;
-  uptime_ms: number;
-  good: number;
-  rejected: number;
-  downtime_occurrences: number;
-  availability: number | null;
-  ooe_availability: number | null;
-  performance: number | null;
-  quality: number | null;
-  oee: number | null;
-  ooe: number | null;
-  teep: number | null;
-}
-
-export type DowntimeType = 'planned' | 'unplanned' | 'unjustified';
 
 /** Indicators from summed times and counts. `downtimeTypes` limits the downtime durations reported. */
 export function kpisOf(s: Sums, calendarMs: number, downtimeTypes?: readonly DowntimeType[]): Kpis {
@@ -137,17 +119,6 @@ function windowsOf(scope: Scope, body: AnalyticsBody): Map<string, Window> {
   const out = new Map<string, Window>();
   for (const f of scope.factories.values()) out.set(f.id, resolveWindow(body, f.calendar, scope.now, scope.customPeriods));
   return out;
-}
-
-export interface DowntimeMeasures {
-  availability_rate: number | null;
-  downtime_occurrences: number;
-  total: number;
-  planned: number;
-  unplanned: number;
-  unjustified: number;
-  in_production: number;
-  uptime: number;
 }
 
 export function measuresOf(s: Sums): DowntimeMeasures {

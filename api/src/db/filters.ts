@@ -1,28 +1,5 @@
+import type { SavedFilter, SavedFilterGroup, SavedFilterGroupRow } from '../rules.ts';
 import type { Queryable } from './db.ts';
-
-/** A comparison group of a saved filter: one factory, some of its lines and some of its shifts. */
-export interface SavedFilterGroup {
-  id: string;
-  name: string;
-  factory_id: string;
-  production_unit_ids: string[];
-  work_shift_ids: string[];
-}
-
-/** A saved filter of the company overview (SPEC §3), as on the wire. */
-export interface SavedFilter {
-  id: string;
-  name: string;
-  groups: SavedFilterGroup[];
-  created_at: string;
-  updated_at: string;
-}
-
-/** One group of GET /api/filter-groups: the group with the filter it belongs to. */
-export interface SavedFilterGroupRow extends SavedFilterGroup {
-  filter_id: string;
-  filter_name: string;
-}
 
 /** A group to store: names trimmed, ids checked against the account's configuration, no repeats. */
 export type SavedFilterGroupInput = Omit<SavedFilterGroup, 'id'>;

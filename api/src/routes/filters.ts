@@ -11,15 +11,12 @@ import {
   listSavedFilters,
   lockUserFilters,
   replaceSavedFilter,
-  type SavedFilter,
-  type SavedFilterGroup,
   type SavedFilterGroupInput,
-  type SavedFilterGroupRow,
 } from '../db/filters.ts';
 import { ApiError, apiError } from '../errors.ts';
 import { currentUser } from '../plugins/app/auth.ts';
 import { validationItems } from '../plugins/app/error-handler.ts';
-import { ERROR_CODES, type ApiErrorItem } from '../rules.ts';
+import { ERROR_CODES, type ApiErrorItem, type SavedFilter, type SavedFilterGroup, type SavedFilterGroupRow } from '../rules.ts';
 import { Uuid, withErrors } from '../schemas/common.ts';
 
 /** SPEC §5 saved filters: names of 1 to 50 characters (trimmed), 1 to 10 comparison groups. */

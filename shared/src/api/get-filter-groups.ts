@@ -1,5 +1,5 @@
 import { apiRequest } from './http';
-import type { SavedFilterGroupRow } from './saved-filter-types';
+import type { SavedFilterGroupRow } from '../rules/saved-filters';
 
 /** GET filter-groups: every comparison group of the user's saved filters, flat. */
 export function getFilterGroups(signal?: AbortSignal): Promise<SavedFilterGroupRow[]> {

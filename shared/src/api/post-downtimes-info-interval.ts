@@ -1,4 +1,4 @@
-import type { AnalyticsInterval, DowntimeMeasures, UnitSelection } from './analytics-window';
+import type { AnalyticsInterval, DowntimeMeasures, UnitSelection } from '../rules/analytics-contracts';
 import { apiRequest } from './http';
 
 export interface DowntimeInterval extends DowntimeMeasures {

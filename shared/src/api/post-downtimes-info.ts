@@ -1,4 +1,4 @@
-import type { DowntimeMeasures, UnitSelection } from './analytics-window';
+import type { DowntimeMeasures, UnitSelection } from '../rules/analytics-contracts';
 import { apiRequest } from './http';
 
 export interface DowntimeInfo extends DowntimeMeasures {

@@ -1,5 +1,5 @@
 import { apiRequest } from './http';
-import type { SavedFilter, SavedFilterInput } from './saved-filter-types';
+import type { SavedFilter, SavedFilterInput } from '../rules/saved-filters';
 
 /** POST filters: saves a filter with its comparison groups; resolves with the stored filter. */
 export function postFilter(filter: SavedFilterInput): Promise<SavedFilter> {

@@ -1,4 +1,4 @@
-import type { UnitSelection } from './analytics-window';
+import type { UnitSelection } from '../rules/analytics-contracts';
 import { apiRequest } from './http';
 
 export interface TopDowntimeReason {

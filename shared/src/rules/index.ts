@@ -13,3 +13,5 @@ export * from './routes';
 export * from './time-windows';
 export * from './intervals';
 export * from './indicators';
+export * from './analytics-contracts';
+export * from './saved-filters';

@@ -1,3 +1,4 @@
+/** Saved filters of the company overview (SPEC §3): the wire shapes of GET/POST/PUT filters and GET filter-groups. */
 /** A comparison group of a saved filter: a name, a factory, its lines and its shifts (SPEC §3). */
 export interface SavedFilterGroup {
   id: string;
