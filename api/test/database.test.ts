@@ -47,14 +47,16 @@ describe(`database (${onPostgres ? 'postgresql' : 'pglite'})`, () => {
          unplanned_ms, unjustified_ms, good, rejected, ideal_ms, occurrences) VALUES ($1, $2, $3, '2026-01-05', 3600000, 3600000, 0, 0, 0, 10, 1, 0, 0)`,
       key,
     );
+    await db.query(`INSERT INTO rollup_unit_hour_packs (account_id, factory_id, production_unit_id, utc_day, hours) VALUES ($1, $2, $3, '2026-01-05', '1767607200000,3600000,3600000,0,0,0,10,1,0,0')`, key);
     const count = async (): Promise<number> => {
       const [r] = await db.query<{ n: number }>(
-        `SELECT (SELECT count(*) FROM rollup_unit_hours WHERE production_unit_id = $1) + (SELECT count(*) FROM rollup_unit_days WHERE production_unit_id = $1) AS n`,
+        `SELECT (SELECT count(*) FROM rollup_unit_hours WHERE production_unit_id = $1) + (SELECT count(*) FROM rollup_unit_days WHERE production_unit_id = $1)
+              + (SELECT count(*) FROM rollup_unit_hour_packs WHERE production_unit_id = $1) AS n`,
         [unit!.id],
       );
       return Number(r!.n);
     };
-    assert.equal(await count(), 2);
+    assert.equal(await count(), 3);
     await db.query('DELETE FROM production_units WHERE account_id = $1 AND id = $2', [unit!.account_id, unit!.id]);
     assert.equal(await count(), 0);
   });
@@ -102,7 +104,7 @@ describe(`database (${onPostgres ? 'postgresql' : 'pglite'})`, () => {
     const all = readMigrations().map((m) => m.version);
     for (let round = 0; round < 3; round++) {
       const results = await Promise.all([migrate(first), migrate(second)]);
-      if (round === 0) assert.deepEqual(results.flat().sort(), all, 'each migration applied by exactly one instance');
+      if (round === 0) assert.deepEqual(results.flat().sort((a, b) => a - b), all, 'each migration applied by exactly one instance');
       else assert.deepEqual(results.flat(), []);
     }
     const seeded = await Promise.all([seedDemoData(first), seedDemoData(second)]);

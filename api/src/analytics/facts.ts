@@ -33,30 +33,33 @@ interface UnitRow {
 export async function loadUnitContexts(q: Queryable, accountId: string, unitIds: readonly string[]): Promise<Map<string, UnitContext>> {
   const out = new Map<string, UnitContext>();
   if (unitIds.length === 0) return out;
-  const units = await q.query<UnitRow>(
-    `SELECT pu.id, pu.factory_id, pu.downtime_delay_seconds, pu.cost_per_hour, f.timezone,
-            f.production_day_minutes_from_midnight, f.week_first_day, f.year_first_month
-       FROM production_units pu JOIN factories f ON f.account_id = pu.account_id AND f.id = pu.factory_id
-      WHERE pu.account_id = $1 AND pu.id = ANY($2::uuid[])`,
-    [accountId, unitIds],
-  );
-  const shifts = await q.query<{ production_unit_id: string; id: string; start_local: string; end_local: string; days: string[] }>(
-    `SELECT wsu.production_unit_id, ws.id, ws.start_local, ws.end_local, ws.days
-       FROM work_shift_units wsu JOIN work_shifts ws ON ws.account_id = wsu.account_id AND ws.id = wsu.work_shift_id
-      WHERE wsu.account_id = $1 AND wsu.production_unit_id = ANY($2::uuid[])
-      ORDER BY ws.sort_order, ws.start_local, ws.id`,
-    [accountId, unitIds],
-  );
-  const rates = await q.query<{ production_unit_id: string; product_id: string; ideal_rate_per_hour: number }>(
-    `SELECT production_unit_id, product_id, ideal_rate_per_hour FROM product_unit_rates
-      WHERE account_id = $1 AND production_unit_id = ANY($2::uuid[])`,
-    [accountId, unitIds],
-  );
-  const reasons = await q.query<{ id: string; factory_id: string; is_planned: boolean }>(
-    `SELECT id, factory_id, is_planned FROM downtime_reasons WHERE account_id = $1
-        AND factory_id IN (SELECT factory_id FROM production_units WHERE account_id = $1 AND id = ANY($2::uuid[]))`,
-    [accountId, unitIds],
-  );
+  // Four independent reads: sent together (a pool runs them side by side; one connection queues them).
+  const [units, shifts, rates, reasons] = await Promise.all([
+    q.query<UnitRow>(
+      `SELECT pu.id, pu.factory_id, pu.downtime_delay_seconds, pu.cost_per_hour, f.timezone,
+              f.production_day_minutes_from_midnight, f.week_first_day, f.year_first_month
+         FROM production_units pu JOIN factories f ON f.account_id = pu.account_id AND f.id = pu.factory_id
+        WHERE pu.account_id = $1 AND pu.id = ANY($2::uuid[])`,
+      [accountId, unitIds],
+    ),
+    q.query<{ production_unit_id: string; id: string; start_local: string; end_local: string; days: string[] }>(
+      `SELECT wsu.production_unit_id, ws.id, ws.start_local, ws.end_local, ws.days
+         FROM work_shift_units wsu JOIN work_shifts ws ON ws.account_id = wsu.account_id AND ws.id = wsu.work_shift_id
+        WHERE wsu.account_id = $1 AND wsu.production_unit_id = ANY($2::uuid[])
+        ORDER BY ws.sort_order, ws.start_local, ws.id`,
+      [accountId, unitIds],
+    ),
+    q.query<{ production_unit_id: string; product_id: string; ideal_rate_per_hour: number }>(
+      `SELECT production_unit_id, product_id, ideal_rate_per_hour FROM product_unit_rates
+        WHERE account_id = $1 AND production_unit_id = ANY($2::uuid[])`,
+      [accountId, unitIds],
+    ),
+    q.query<{ id: string; factory_id: string; is_planned: boolean }>(
+      `SELECT id, factory_id, is_planned FROM downtime_reasons WHERE account_id = $1
+          AND factory_id IN (SELECT factory_id FROM production_units WHERE account_id = $1 AND id = ANY($2::uuid[]))`,
+      [accountId, unitIds],
+    ),
+  ]);
   for (const u of units) {
     const calendar: FactoryCalendar = {
       timezone: u.timezone,

@@ -8,7 +8,7 @@ import type { Db } from '../db/db.ts';
 import { addDateDays, productionDayOf, productionDayStart, type FactoryCalendar } from '../rules.ts';
 import { ceilHour, floorHour, type Downtime, type Slice } from './derive.ts';
 import { deriveSpans, loadUnitContexts, type UnitContext } from './facts.ts';
-import { ensureFresh } from './rollups.ts';
+import { ensureFresh, HOUR_PACK_WIDTH } from './rollups.ts';
 
 export interface Sums {
   calendar_ms: number;
@@ -221,22 +221,27 @@ export async function readSums(db: Db, req: ReadRequest): Promise<ReadResult> {
         for (const r of rows) add(r.production_unit_id, String(r.k), r);
         continue;
       }
-      // One row per unit holding its hours as a JSON array: a heatmap's thousands of unit-hours
-      // then cross the wire and parse as one native JSON.parse per unit instead of row by row.
-      const rows = await db.query<{ production_unit_id: string; hours: number[][] | string }>(
-        `SELECT production_unit_id, json_agg(json_build_array(${HOUR_KEY}, calendar_ms, scheduled_ms, planned_ms, unplanned_ms,
-                unjustified_ms, good, rejected, ideal_ms, occurrences)) AS hours
-           FROM rollup_unit_hours WHERE account_id = $1 AND production_unit_id = ANY($2::uuid[]) AND hour_start >= $3 AND hour_start < $4
-          GROUP BY production_unit_id`,
-        [req.accountId, g.units, iso(g.range[0]), iso(g.range[1])],
+      // Per unit, the packed hours of each UTC day touching the range (one text row per unit-day, not
+      // a row per unit-hour: migration 010), kept when their hour starts in the range.
+      const [a, b] = g.range;
+      const rows = await db.query<{ production_unit_id: string; hours: string }>(
+        `SELECT production_unit_id, hours FROM rollup_unit_hour_packs
+          WHERE account_id = $1 AND production_unit_id = ANY($2::uuid[]) AND utc_day BETWEEN $3::date AND $4::date`,
+        [req.accountId, g.units, iso(a).slice(0, 10), iso(b - 1).slice(0, 10)],
       );
       for (const r of rows) {
-        const hours = typeof r.hours === 'string' ? (JSON.parse(r.hours) as number[][]) : r.hours;
         const m = out.get(r.production_unit_id)!;
-        for (const [k, calendar_ms, scheduled_ms, planned_ms, unplanned_ms, unjustified_ms, good, rejected, ideal_ms, occurrences] of hours) {
-          const key = String(k);
+        // The pack is a list of numbers: one native JSON parse instead of a split and 10 Number() per hour.
+        const v = JSON.parse(`[${r.hours}]`) as number[];
+        for (let i = 0; i + HOUR_PACK_WIDTH <= v.length; i += HOUR_PACK_WIDTH) {
+          const hour = v[i]!;
+          if (hour < a || hour >= b) continue;
+          const s: Sums = {
+            calendar_ms: v[i + 1]!, scheduled_ms: v[i + 2]!, planned_ms: v[i + 3]!, unplanned_ms: v[i + 4]!,
+            unjustified_ms: v[i + 5]!, good: v[i + 6]!, rejected: v[i + 7]!, ideal_ms: v[i + 8]!, occurrences: v[i + 9]!,
+          };
+          const key = String(hour);
           const prev = m.get(key);
-          const s = { calendar_ms: calendar_ms!, scheduled_ms: scheduled_ms!, planned_ms: planned_ms!, unplanned_ms: unplanned_ms!, unjustified_ms: unjustified_ms!, good: good!, rejected: rejected!, ideal_ms: ideal_ms!, occurrences: occurrences! };
           if (prev) addSums(prev, s);
           else m.set(key, s);
         }

@@ -17,6 +17,14 @@ const DAY_MS = 86_400_000;
 const BULK_CHUNK_MS = 92 * DAY_MS;
 const iso = (t: number): string => new Date(t).toISOString();
 const ms = (s: string): number => Date.parse(s);
+const utcDayFloor = (t: number): number => Math.floor(t / DAY_MS) * DAY_MS;
+const utcDayCeil = (t: number): number => Math.ceil(t / DAY_MS) * DAY_MS;
+
+/** Number of values per hour in a pack of rollup_unit_hour_packs (the order of HOUR_PACK). */
+export const HOUR_PACK_WIDTH = 10;
+/** One UTC day of a unit's hour rows as text (migration 010 writes the same expression). */
+const HOUR_PACK = `string_agg(concat_ws(',', (extract(epoch FROM hour_start) * 1000)::bigint, calendar_ms, scheduled_ms, planned_ms, unplanned_ms,
+  unjustified_ms, good, rejected, ideal_ms, occurrences), ',' ORDER BY hour_start)`;
 
 async function lockUnit(tx: Queryable, unitId: string): Promise<void> {
   await tx.query('SELECT pg_advisory_xact_lock($1::int, hashtext($2::text))', [ROLLUP_LOCK_CLASS, unitId]);
@@ -84,6 +92,19 @@ async function writeDerived(tx: Queryable, ctx: UnitContext, from: number, to: n
       GROUP BY account_id, factory_id, production_unit_id, hour_start`,
     hk,
   );
+  // Packs of every UTC day touched (whole days), from the hour rows just written (migration 010).
+  const pk = [ctx.accountId, ctx.unitId, iso(utcDayFloor(floorHour(from, ctx.setup.calendar.timezone))), iso(utcDayCeil(to))];
+  await tx.query(
+    'DELETE FROM rollup_unit_hour_packs WHERE account_id = $1 AND production_unit_id = $2 AND utc_day >= $3::date AND utc_day < $4::date',
+    [ctx.accountId, ctx.unitId, pk[2]!.slice(0, 10), pk[3]!.slice(0, 10)],
+  );
+  await tx.query(
+    `INSERT INTO rollup_unit_hour_packs (account_id, factory_id, production_unit_id, utc_day, hours)
+     SELECT account_id, factory_id, production_unit_id, (hour_start AT TIME ZONE 'UTC')::date, ${HOUR_PACK}
+       FROM rollup_unit_hours WHERE account_id = $1 AND production_unit_id = $2 AND hour_start >= $3 AND hour_start < $4
+      GROUP BY 1, 2, 3, 4`,
+    pk,
+  );
   // Day rollups of every production day touched, re-aggregated from the slices.
   const zone = ctx.setup.calendar.timezone;
   const firstDay = productionDayOf(DateTime.fromMillis(from, { zone }), ctx.setup.calendar);
@@ -148,6 +169,7 @@ async function rebuildLocked(tx: Queryable, ctx: UnitContext, from: number, to: 
     await tx.query('DELETE FROM rollup_days WHERE account_id = $1 AND production_unit_id = $2', [ctx.accountId, ctx.unitId]);
     await tx.query('DELETE FROM rollup_unit_days WHERE account_id = $1 AND production_unit_id = $2', [ctx.accountId, ctx.unitId]);
     await tx.query('DELETE FROM rollup_unit_hours WHERE account_id = $1 AND production_unit_id = $2', [ctx.accountId, ctx.unitId]);
+    await tx.query('DELETE FROM rollup_unit_hour_packs WHERE account_id = $1 AND production_unit_id = $2', [ctx.accountId, ctx.unitId]);
     await upsert(Math.max(state.derivedUntil ?? cap, cap));
     return;
   }
