@@ -32,7 +32,13 @@ describe('/config.json and static hosting', () => {
   it('serves the runtime configuration the host reads at start', async () => {
     const response = await call(app, null, { method: 'GET', url: '/config.json' });
     assert.equal(response.status, 200);
-    assert.deepEqual(response.body, {
+    // The embedded provider's discovery document travels with the config (MSAL then skips fetching it).
+    const { authorityMetadata, ...auth } = (response.body as { auth: { authorityMetadata?: string } }).auth;
+    const discovery = await app.inject({ method: 'GET', url: '/oidc/.well-known/openid-configuration' });
+    assert.equal(discovery.statusCode, 200);
+    assert.deepEqual(JSON.parse(authorityMetadata ?? 'null'), discovery.json());
+    assert.equal(JSON.parse(authorityMetadata!).issuer, `${PUBLIC_URL}/oidc`);
+    assert.deepEqual({ ...(response.body as object), auth }, {
       version: '1.6.17',
       auth: {
         authority: `${PUBLIC_URL}/oidc`,

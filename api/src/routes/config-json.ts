@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import { APP_VERSION, REMOTE_NAMES, type RemoteName, type RuntimeConfig } from '../rules.ts';
 
@@ -25,8 +26,24 @@ export function runtimeConfig(config: AppConfig): RuntimeConfig {
 
 /** GET /config.json: the host's runtime configuration (auth, API bases, remote manifests). */
 export const configJsonRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const body = JSON.stringify(runtimeConfig(app.config));
-  app.get('/config.json', async (_request, reply) =>
-    reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(body),
-  );
+  let body: string | null = null;
+  app.get('/config.json', async (_request, reply) => {
+    body ??= JSON.stringify(await withEmbeddedMetadata(app, runtimeConfig(app.config)));
+    return reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(body);
+  });
 };
+
+/**
+ * With the embedded provider, the config carries its discovery document (asked of the provider itself,
+ * in process, at the first request once every route is ready), so the browser's MSAL does not fetch it
+ * before its first token. An external provider's document is left to MSAL: it may change under us.
+ */
+async function withEmbeddedMetadata(app: FastifyInstance, config: RuntimeConfig): Promise<RuntimeConfig> {
+  if (!app.embeddedOidc) return config;
+  const discovery = await app.inject({ method: 'GET', url: `${new URL(app.embeddedOidc.issuer).pathname}/.well-known/openid-configuration` });
+  if (discovery.statusCode !== 200) {
+    app.log.warn({ status: discovery.statusCode }, 'embedded provider discovery unavailable: MSAL will fetch it');
+    return config;
+  }
+  return { ...config, auth: { ...config.auth, authorityMetadata: discovery.body } };
+}

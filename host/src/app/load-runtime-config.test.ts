@@ -6,6 +6,12 @@ describe('parseRuntimeConfig', () => {
     expect(parseRuntimeConfig(TEST_CONFIG)).toEqual(TEST_CONFIG);
   });
 
+  it('accepts the provider metadata as text and refuses anything else there', () => {
+    const withMetadata = { ...TEST_CONFIG, auth: { ...TEST_CONFIG.auth, authorityMetadata: '{"issuer":"https://idp.test"}' } };
+    expect(parseRuntimeConfig(withMetadata)).toEqual(withMetadata);
+    expect(() => parseRuntimeConfig({ ...TEST_CONFIG, auth: { ...TEST_CONFIG.auth, authorityMetadata: { issuer: 'x' } } })).toThrow(RuntimeConfigError);
+  });
+
   it('lists every missing value at once', () => {
     const broken = { ...TEST_CONFIG, apiBase: '', auth: { ...TEST_CONFIG.auth, clientId: undefined }, remotes: { overview: 'x' } };
     try {

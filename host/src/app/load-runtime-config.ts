@@ -28,6 +28,7 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
   text(auth.apiScope, 'auth.apiScope');
   if (!Array.isArray(auth.knownAuthorities) || !auth.knownAuthorities.every(isText)) missing.push('auth.knownAuthorities');
   if (typeof auth.isEntra !== 'boolean') missing.push('auth.isEntra');
+  if (auth.authorityMetadata !== undefined && !isText(auth.authorityMetadata)) missing.push('auth.authorityMetadata');
   for (const name of REMOTE_NAMES) text(remotes[name], `remotes.${name}`);
   if (missing.length > 0) throw new RuntimeConfigError(missing);
   return source as unknown as RuntimeConfig;

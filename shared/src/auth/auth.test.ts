@@ -32,6 +32,13 @@ describe('MSAL configuration', () => {
     expect(msal.cache?.cacheLocation).toBe('localStorage');
   });
 
+  it('hands MSAL the provider metadata when the config carries it, and leaves discovery to MSAL otherwise', () => {
+    expect(msalConfiguration(config, 'https://app.test').auth.authorityMetadata).toBeUndefined();
+    const metadata = JSON.stringify({ issuer: 'https://localhost:8443/oidc', authorization_endpoint: 'https://localhost:8443/oidc/auth' });
+    const msal = msalConfiguration({ ...config, auth: { ...config.auth, authorityMetadata: metadata } }, 'https://app.test');
+    expect(msal.auth.authorityMetadata).toBe(metadata);
+  });
+
   it('keeps the default protocol for Entra ID', () => {
     const msal = msalConfiguration({ ...config, auth: { ...config.auth, isEntra: true } }, 'https://app.test');
     expect(msal.system?.protocolMode).toBeUndefined();

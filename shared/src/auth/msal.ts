@@ -20,6 +20,7 @@ export function msalConfiguration(config: RuntimeConfig, origin: string = window
       clientId: config.auth.clientId,
       authority: config.auth.authority,
       knownAuthorities: config.auth.knownAuthorities,
+      ...(config.auth.authorityMetadata ? { authorityMetadata: config.auth.authorityMetadata } : {}),
       redirectUri: `${origin}/login-callback`,
       postLogoutRedirectUri: `${origin}/home`,
     },

@@ -15,6 +15,11 @@ export interface RuntimeAuthConfig {
   apiScope: string;
   /** true for Entra ID (AAD protocol); false for any other OpenID Connect provider. */
   isEntra: boolean;
+  /**
+   * The provider's discovery document (JSON text), when the api knows it (its embedded provider):
+   * MSAL then starts without fetching it, one request less before the first data call.
+   */
+  authorityMetadata?: string;
 }
 
 export interface RuntimeConfig {
