@@ -18,7 +18,12 @@ const useStyles = makeStyles({
   bar: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   caption: { flexGrow: 1, fontWeight: tokens.fontWeightSemibold, fontSize: tokens.fontSizeBase400 },
   scroll: { overflowX: 'auto' },
+  // Columns sized by their content (Fluent's default is equal fixed widths, where long headers such
+  // as "Unplanned downtime" ran into their neighbours); a wide table scrolls sideways instead.
+  table: { tableLayout: 'auto' },
   numeric: { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
+  header: { whiteSpace: 'normal', verticalAlign: 'bottom', overflowWrap: 'normal' },
+  numericHeader: { textAlign: 'right', '& > *': { justifyContent: 'flex-end', textAlign: 'right' } },
   footer: { fontWeight: tokens.fontWeightSemibold },
   large: { fontSize: tokens.fontSizeBase500 },
 });
@@ -97,11 +102,11 @@ export function DataTable<T>({ title, columns, rows, rowKey, fileName, footer, h
         />
       </div>
       <div className={styles.scroll}>
-        <Table aria-label={title} size={large ? 'medium' : 'small'}>
+        <Table aria-label={title} size={large ? 'medium' : 'small'} className={styles.table}>
           <TableHeader>
             <TableRow>
               {columns.map((column) => (
-                <TableHeaderCell key={column.id} className={column.numeric ? styles.numeric : undefined}>
+                <TableHeaderCell key={column.id} className={mergeClasses(styles.header, column.numeric && styles.numericHeader)}>
                   {column.header}
                 </TableHeaderCell>
               ))}
