@@ -22,6 +22,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig, REPO_DIR } from '../src/config.ts';
 import type { Db } from '../src/db/db.ts';
 import { migrate } from '../src/db/migrate.ts';
+import type { Kpis, KpisByGroupsResponse } from '../src/rules.ts';
 import { createPgDb } from '../src/db/pg-db.ts';
 import { factCount, generateFactory, type Facts, type SimFactory } from '../src/simulator/generate.ts';
 import { copyFacts } from '../src/simulator/load.ts';
@@ -437,19 +438,7 @@ interface SummaryAnswer {
   justification_type_count_summary: Record<string, number>;
   top_unplanned_downtimes: TopReason[];
 }
-interface Kpis {
-  scheduled_ms: number;
-  planned_downtime_ms: number;
-  unplanned_downtime_ms: number;
-  unjustified_downtime_ms: number;
-  uptime_ms: number;
-  good: number;
-  rejected: number;
-  downtime_occurrences: number;
-}
-interface KpisAnswer {
-  groups: { total: Kpis; intervals?: (Kpis & { start_time: string })[] }[];
-}
+type KpisAnswer = KpisByGroupsResponse;
 
 const TOLERANCE_MS = 1;
 const near = (a: number, b: number, tol = TOLERANCE_MS): boolean => Math.abs(a - b) <= tol;

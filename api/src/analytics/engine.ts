@@ -16,6 +16,7 @@ import {
   type DowntimeMeasures,
   type DowntimeType,
   type FactoryCalendar,
+  type KpiGroupRequest,
   type Kpis,
   type Interval,
   type Month,
@@ -192,17 +193,8 @@ export async function intervalSums(
   return { buckets, sums };
 }
 
-export interface KpiGroup {
-  name: string;
-  factory_id: string;
-  production_unit_ids: string[];
-  work_shift_ids?: string[];
-  product_ids?: string[];
-  downtime_types?: DowntimeType[];
-}
-
 export interface KpisBody extends WindowRequest {
-  groups?: KpiGroup[];
+  groups?: KpiGroupRequest[];
   interval?: Interval;
   preceding_periods?: boolean;
 }
