@@ -36,10 +36,12 @@ const useStyles = makeStyles({
   objectiveLarge: { fontSize: tokens.fontSizeBase500 },
 });
 
+export type TileObjective = number | null | 'differs';
+
 export interface KpiTilesProps {
   kpis: Kpis | undefined;
-  /** Objectives as fractions, per KPI (null: none). */
-  objectives: Partial<Record<KpiId, number | null>>;
+  /** Objectives as fractions, per KPI (null: none; 'differs': the factories shown have different ones). */
+  objectives: Partial<Record<KpiId, TileObjective>>;
   tiles: readonly KpiId[];
   selected?: KpiId;
   large?: boolean;
@@ -55,7 +57,8 @@ export function KpiTiles({ kpis, objectives, tiles, selected, large = false }: K
       {tiles.map((kpi) => {
         const label = intl.formatMessage({ id: `overview.kpi.${kpi}` });
         const value = kpiValue(kpis, kpi);
-        const objective = objectives[kpi] ?? null;
+        const given = objectives[kpi] ?? null;
+        const objective = given === 'differs' ? null : given;
         const met = meetsObjective(value, objective);
         return (
           <li key={kpi} className={mergeClasses(styles.tile, kpi === selected && styles.selected)} role="group" aria-label={label}>
@@ -76,7 +79,9 @@ export function KpiTiles({ kpis, objectives, tiles, selected, large = false }: K
               </span>
             ) : kpi !== 'downtime' ? (
               <span className={mergeClasses(styles.objective, large && styles.objectiveLarge)}>
-                {objective === null
+                {given === 'differs'
+                  ? intl.formatMessage({ id: 'overview.kpi.objectivesDiffer' })
+                  : objective === null
                   ? intl.formatMessage({ id: 'overview.kpi.noObjective' })
                   : intl.formatMessage({ id: 'overview.kpi.objective' }, { value: formatPercent(locale, objective) })}
                 {met === true ? (

@@ -38,6 +38,10 @@ test('shows yesterday by default: one group per factory, tiles, comparison with 
   expect(byInterval).toMatchObject({ time_option: 'lastday', interval: 'hour' });
   expect(kpiTile('Quality')).toHaveTextContent('97.80%');
   expect(kpiTile('Downtime')).toHaveTextContent('5 h 21 min');
+  // Both factories aim at 97 % quality; their availability objectives differ (90 % and 85 %).
+  expect(screen.getByRole('group', { name: 'Quality' })).toHaveTextContent('Objective 97.00%');
+  expect(screen.getByRole('group', { name: 'Availability' })).toHaveTextContent('Objectives differ by factory');
+  expect(screen.getByRole('group', { name: 'Availability' })).not.toHaveTextContent(/Objective \d/);
 
   const table = screen.getByRole('table', { name: 'Comparison of factories and groups' });
   expect(within(table).getByRole('link', { name: 'Open the Lyon dashboard' })).toHaveAttribute('href', '/f-lyon/dashboard');

@@ -29,7 +29,7 @@ import { FilterDrawer } from '../components/filter-drawer';
 import { IntervalPicker, intervalReason } from '../components/interval-picker';
 import { ComparisonChart, IntervalChart, TrendChart, type PeriodKind } from '../components/kpi-charts';
 import { KpiSelector } from '../components/kpi-selector';
-import { KpiTiles } from '../components/kpi-tiles';
+import { KpiTiles, type TileObjective } from '../components/kpi-tiles';
 import { OpportunitiesPanel } from '../components/opportunities-panel';
 import { PeriodPicker } from '../components/period-picker';
 import { Section } from '../components/section';
@@ -155,11 +155,13 @@ function CompanyOverview({ factories, ready, large }: { factories: Factory[]; re
   const rows: GroupRow[] = results.map((group, index) => ({ id: `${index}|${group.name}`, name: group.name, factory: factoryOf(group.factory_id), kpis: group.total }));
   const disjoint = groupsAreDisjoint(groups);
   const total: Kpis | undefined = results.length === 1 ? results[0]?.total : disjoint && results.length > 1 ? rollUp(results.map((g) => g.total)) : undefined;
-  const objectiveFor = (id: KpiId): number | null => {
+  // One objective when every factory shown shares it; otherwise say they differ (none is not the truth).
+  const objectiveFor = (id: KpiId): TileObjective => {
     const values = [...new Set(rows.map((row) => objectiveOf(row.factory, id)))];
-    return values.length === 1 ? values[0] ?? null : null;
+    if (values.length === 1) return values[0] ?? null;
+    return values.some((value) => value !== null) ? 'differs' : null;
   };
-  const objectives = Object.fromEntries(KPI_IDS.map((id) => [id, objectiveFor(id)])) as Record<KpiId, number | null>;
+  const objectives = Object.fromEntries(KPI_IDS.map((id) => [id, objectiveFor(id)])) as Record<KpiId, TileObjective>;
   const empty = results.length > 0 && results.every((g) => g.total.scheduled_ms === 0 && g.total.good + g.total.rejected === 0);
 
   const columns: DataColumn<GroupRow>[] = [
