@@ -1,9 +1,9 @@
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { ArrowTrendingDownRegular, CheckmarkCircleRegular } from '@fluentui/react-icons';
+import { ArrowTrendingDownRegular, CheckmarkCircleRegular, WarningRegular } from '@fluentui/react-icons';
 import type { ReactElement } from 'react';
 import { useIntl } from 'react-intl';
 import { formatDuration, formatPercent, type Kpis } from '@linepulse/shared';
-import { formatKpi, kpiValue, meetsObjective, type KpiId } from '../model/kpis';
+import { formatKpi, isAboveIdeal, kpiValue, meetsObjective, type KpiId } from '../model/kpis';
 import { TEST_IDS } from '../test-ids';
 
 const useStyles = makeStyles({
@@ -32,6 +32,7 @@ const useStyles = makeStyles({
   objective: { color: tokens.colorNeutralForeground3, display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
   meets: { color: tokens.colorPaletteGreenForeground1 },
   below: { color: tokens.colorPaletteRedForeground1 },
+  warning: { color: tokens.colorStatusWarningForeground1, display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
   labelLarge: { fontSize: tokens.fontSizeBase600 },
   objectiveLarge: { fontSize: tokens.fontSizeBase500 },
 });
@@ -94,6 +95,11 @@ export function KpiTiles({ kpis, objectives, tiles, selected, large = false }: K
                     <ArrowTrendingDownRegular aria-hidden /> {intl.formatMessage({ id: 'overview.kpi.below' })}
                   </span>
                 ) : null}
+              </span>
+            ) : null}
+            {kpi === 'performance' && isAboveIdeal(kpis) ? (
+              <span className={mergeClasses(styles.warning, large && styles.objectiveLarge)}>
+                <WarningRegular aria-hidden /> {intl.formatMessage({ id: 'overview.kpi.aboveIdeal' })}
               </span>
             ) : null}
           </li>

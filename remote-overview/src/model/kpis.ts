@@ -42,6 +42,13 @@ export function objectiveOf(factory: Factory | undefined, kpi: KpiId): number | 
   return null;
 }
 
+/**
+ * Performance above 100 % means an ideal rate set too low: shown as computed, and flagged (DOMAIN.md).
+ */
+export function isAboveIdeal(kpis: Kpis | undefined): boolean {
+  return kpis?.performance != null && kpis.performance > 1;
+}
+
 /** Whether a value meets its objective (higher is better for every indicator). */
 export function meetsObjective(value: number | null, objective: number | null): boolean | null {
   if (value === null || objective === null) return null;

@@ -12,7 +12,6 @@ import {
   exportFileName,
   formatDuration,
   formatNumber,
-  formatPercent,
   postKpisByGroups,
   routePath,
   useCustomPeriods,
@@ -24,6 +23,7 @@ import {
   type KpisByGroupsRequest,
   type TimeOption,
 } from '@linepulse/shared';
+import { indicatorColumns } from '../components/indicator-columns';
 import { FactoryPicker } from '../components/factory-picker';
 import { FilterDrawer } from '../components/filter-drawer';
 import { IntervalPicker, intervalReason } from '../components/interval-picker';
@@ -34,7 +34,7 @@ import { OpportunitiesPanel } from '../components/opportunities-panel';
 import { PeriodPicker } from '../components/period-picker';
 import { Section } from '../components/section';
 import { intervalState } from '../model/intervals';
-import { INDICATOR_IDS, KPI_IDS, objectiveOf, rollUp, type KpiId } from '../model/kpis';
+import { KPI_IDS, objectiveOf, rollUp, type KpiId } from '../model/kpis';
 import { intervalAtom, kpiAtom } from '../model/overview-state';
 import { periodFileLabel, periodRequest, periodWindow, usePeriod, type PeriodSelection } from '../model/period';
 import { groupsAreDisjoint, groupsOf, selectedFactoryIdsAtom, selectionAtom } from '../model/selection';
@@ -186,16 +186,7 @@ function CompanyOverview({ factories, ready, large }: { factories: Factory[]; re
           ''
         ),
     },
-    ...INDICATOR_IDS.map(
-      (id): DataColumn<GroupRow> => ({
-        id,
-        header: intl.formatMessage({ id: `overview.kpi.${id}` }),
-        text: (row) => formatPercent(locale, row.kpis[id]),
-        value: (row) => row.kpis[id],
-        excelFormat: '0.00%',
-        numeric: true,
-      }),
-    ),
+    ...indicatorColumns<GroupRow>(intl, (row) => row.kpis),
     {
       id: 'downtime',
       header: intl.formatMessage({ id: 'overview.kpi.downtime' }),

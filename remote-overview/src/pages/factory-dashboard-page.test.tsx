@@ -60,6 +60,24 @@ test('tiles against the factory’s objectives, the production overview per line
   expect(fetch.requests.find((r) => r.url.endsWith('/top-downtime-reasons'))?.body).toMatchObject({ production_unit_ids: ['u-ly1', 'u-ly2'], limit: 5 });
 });
 
+test('a performance above 100 % is shown as computed and flagged, on the tile and on its line', async () => {
+  fetch = mockFetch({
+    'POST /api/kpis/by-groups': kpisHandler({ Lyon: kpis(2, { performance: 1.0834 }), 'Yaourts 1': kpis(1, { performance: 1.1667 }), 'Yaourts 2': kpis(1) }),
+    'POST /api/top-downtime-reasons': reasons,
+  });
+  render();
+  const tile = await screen.findByRole('group', { name: 'Performance' });
+  await waitFor(() => expect(within(tile).getByTestId(TEST_IDS.kpiValue)).toHaveTextContent('108.34%'));
+  expect(tile).toHaveTextContent('Above 100 %: check the ideal rates');
+  expect(screen.getByRole('group', { name: 'Quality' })).not.toHaveTextContent('check the ideal rates');
+
+  const table = await screen.findByRole('table', { name: 'Production overview' });
+  const flagged = within(table).getByRole('row', { name: /Yaourts 1/ });
+  expect(flagged).toHaveTextContent('116.67%');
+  expect(within(flagged).getByRole('img', { name: 'Above 100 %: check the ideal rates' })).toBeInTheDocument();
+  expect(within(within(table).getByRole('row', { name: /Yaourts 2/ })).queryByRole('img', { name: /ideal rates/ })).not.toBeInTheDocument();
+});
+
 test('no justified downtime is an empty state, not an empty chart', async () => {
   fetch = mockFetch({ 'POST /api/kpis/by-groups': kpisHandler({}), 'POST /api/top-downtime-reasons': [] });
   render('fr');

@@ -10,7 +10,6 @@ import {
   exportFileName,
   formatDuration,
   formatNumber,
-  formatPercent,
   postKpisByGroups,
   postTopDowntimeReasons,
   useCustomPeriods,
@@ -27,6 +26,7 @@ import { TrendChart } from '../components/kpi-charts';
 import { TopCauses } from '../components/top-causes';
 import { TV_REFRESH_MS, TvScreen } from '../components/tv-screen';
 import { FilterDrawer } from '../components/filter-drawer';
+import { indicatorColumns } from '../components/indicator-columns';
 import { KpiSelector } from '../components/kpi-selector';
 import { KpiTiles } from '../components/kpi-tiles';
 import { PeriodPicker } from '../components/period-picker';
@@ -118,16 +118,7 @@ export function DashboardContent({ factory, large = false, refreshMs, controls =
   const packages = (row: LineRow): number | null => (row.unit?.packages ? Math.floor(row.kpis.good / row.unit.packages) : null);
   const columns: DataColumn<LineRow>[] = [
     { id: 'line', header: intl.formatMessage({ id: 'overview.dashboard.line' }), text: (row) => row.name },
-    ...INDICATOR_IDS.map(
-      (id): DataColumn<LineRow> => ({
-        id,
-        header: intl.formatMessage({ id: `overview.kpi.${id}` }),
-        text: (row) => formatPercent(locale, row.kpis[id]),
-        value: (row) => row.kpis[id],
-        excelFormat: '0.00%',
-        numeric: true,
-      }),
-    ),
+    ...indicatorColumns<LineRow>(intl, (row) => row.kpis),
     {
       id: 'production',
       header: intl.formatMessage({ id: 'overview.dashboard.production' }),
