@@ -122,9 +122,14 @@ test('the presenter opens TV mode: the whole window, the factory’s figures, a 
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 });
 
-test('TV mode is for the presenter role only', () => {
+test('TV mode is for the presenter role only', async () => {
   fetch = mockFetch({ 'POST /api/kpis/by-groups': kpisHandler({}), 'POST /api/top-downtime-reasons': reasons });
   renderWithProviders(<Dashboard />, { factories: [lyon], route: '/f-lyon/dashboard?tv=1', path: ROUTES.factoryDashboard.path, user: TEST_USERS.admin });
   expect(screen.queryByRole('button', { name: 'TV mode' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  // Still the ordinary dashboard once its figures arrive (and the test ends with no call in flight).
+  const oee = await screen.findByRole('group', { name: 'OEE' });
+  await waitFor(() => expect(within(oee).getByTestId(TEST_IDS.kpiValue)).toHaveTextContent('74.80%'));
+  await screen.findByRole('table', { name: 'Top 5 planned causes' });
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 });
