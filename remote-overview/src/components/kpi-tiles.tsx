@@ -9,7 +9,8 @@ import { TEST_IDS } from '../test-ids';
 const useStyles = makeStyles({
   list: {
     display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fill, minmax(170px, 1fr))',
+    // Six tiles fit one row from ~1 000 px of content.
+    gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))',
     gap: tokens.spacingHorizontalM,
     listStyleType: 'none',
     margin: 0,
@@ -29,6 +30,8 @@ const useStyles = makeStyles({
   label: { color: tokens.colorNeutralForeground2, fontWeight: tokens.fontWeightSemibold },
   value: { fontSize: tokens.fontSizeHero700, lineHeight: tokens.lineHeightHero700, fontWeight: tokens.fontWeightSemibold, fontVariantNumeric: 'tabular-nums' },
   valueLarge: { fontSize: '64px', lineHeight: '72px' },
+  // A duration ("1 817 h 56 min") is longer than a percentage: smaller, so it keeps to one or two lines.
+  duration: { fontSize: tokens.fontSizeBase600, lineHeight: tokens.lineHeightBase600, paddingTop: tokens.spacingVerticalXS },
   objective: { color: tokens.colorNeutralForeground3, display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
   meets: { color: tokens.colorPaletteGreenForeground1 },
   below: { color: tokens.colorPaletteRedForeground1 },
@@ -64,7 +67,7 @@ export function KpiTiles({ kpis, objectives, tiles, selected, large = false }: K
         return (
           <li key={kpi} className={mergeClasses(styles.tile, kpi === selected && styles.selected)} role="group" aria-label={label}>
             <span className={mergeClasses(styles.label, large && styles.labelLarge)}>{label}</span>
-            <span className={mergeClasses(styles.value, large && styles.valueLarge)} data-testid={TEST_IDS.kpiValue}>
+            <span className={mergeClasses(styles.value, kpi === 'downtime' && !large && styles.duration, large && styles.valueLarge)} data-testid={TEST_IDS.kpiValue}>
               {formatKpi(locale, kpi, value)}
             </span>
             {kpi === 'downtime' && kpis ? (
