@@ -2,7 +2,7 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 import { WarningRegular } from '@fluentui/react-icons';
 import type { ReactElement } from 'react';
 import type { IntlShape } from 'react-intl';
-import { formatPercent, type DataColumn, type Kpis } from '@linepulse/shared';
+import { formatDuration, formatNumber, formatPercent, type DataColumn, type Kpis } from '@linepulse/shared';
 import { INDICATOR_IDS, isAboveIdeal } from '../model/kpis';
 
 const useStyles = makeStyles({
@@ -43,4 +43,29 @@ export function indicatorColumns<T>(intl: IntlShape, kpisOf: (row: T) => Kpis): 
     excelFormat: '0.00%',
     numeric: true,
   }));
+}
+
+const DAY_MS = 86_400_000;
+
+/** A duration column: hours and minutes as shown, a day fraction with an `[h]:mm` format for Excel. */
+export function durationColumn<T>(intl: IntlShape, id: string, header: string, msOf: (row: T) => number): DataColumn<T> {
+  return {
+    id,
+    header,
+    text: (row) => formatDuration(intl.locale, msOf(row)),
+    value: (row) => msOf(row) / DAY_MS,
+    excelFormat: '[h]:mm',
+    numeric: true,
+  };
+}
+
+/** The downtime occurrences column of a table of KPI rows. */
+export function occurrencesColumn<T>(intl: IntlShape, kpisOf: (row: T) => Kpis): DataColumn<T> {
+  return {
+    id: 'occurrences',
+    header: intl.formatMessage({ id: 'overview.dashboard.occurrences' }),
+    text: (row) => formatNumber(intl.locale, kpisOf(row).downtime_occurrences),
+    value: (row) => kpisOf(row).downtime_occurrences,
+    numeric: true,
+  };
 }

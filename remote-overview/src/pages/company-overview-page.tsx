@@ -10,8 +10,6 @@ import {
   LoadingState,
   PageFrame,
   exportFileName,
-  formatDuration,
-  formatNumber,
   postKpisByGroups,
   routePath,
   useCustomPeriods,
@@ -23,7 +21,7 @@ import {
   type KpisByGroupsRequest,
   type TimeOption,
 } from '@linepulse/shared';
-import { indicatorColumns } from '../components/indicator-columns';
+import { durationColumn, indicatorColumns, occurrencesColumn } from '../components/indicator-columns';
 import { FactoryPicker } from '../components/factory-picker';
 import { FilterDrawer } from '../components/filter-drawer';
 import { IntervalPicker, intervalReason } from '../components/interval-picker';
@@ -34,7 +32,7 @@ import { OpportunitiesPanel } from '../components/opportunities-panel';
 import { PeriodPicker } from '../components/period-picker';
 import { Section } from '../components/section';
 import { intervalState } from '../model/intervals';
-import { KPI_IDS, objectiveOf, rollUp, type KpiId } from '../model/kpis';
+import { KPI_IDS, downtimeMs, objectiveOf, rollUp, type KpiId } from '../model/kpis';
 import { intervalAtom, kpiAtom } from '../model/overview-state';
 import { periodFileLabel, periodRequest, periodWindow, usePeriod, type PeriodSelection } from '../model/period';
 import { groupsAreDisjoint, groupsOf, selectedFactoryIdsAtom, selectionAtom } from '../model/selection';
@@ -122,7 +120,6 @@ interface GroupRow {
 function CompanyOverview({ factories, ready, large }: { factories: Factory[]; ready: boolean; large: boolean }): ReactElement {
   const intl = useIntl();
   const styles = useOverviewStyles();
-  const locale = intl.locale;
   const customPeriods = useCustomPeriods();
   const [period, setPeriod] = usePeriod();
   const [kpi, setKpi] = useAtom(kpiAtom);
@@ -187,21 +184,8 @@ function CompanyOverview({ factories, ready, large }: { factories: Factory[]; re
         ),
     },
     ...indicatorColumns<GroupRow>(intl, (row) => row.kpis),
-    {
-      id: 'downtime',
-      header: intl.formatMessage({ id: 'overview.kpi.downtime' }),
-      text: (row) => formatDuration(locale, row.kpis.planned_downtime_ms + row.kpis.unplanned_downtime_ms + row.kpis.unjustified_downtime_ms),
-      value: (row) => (row.kpis.planned_downtime_ms + row.kpis.unplanned_downtime_ms + row.kpis.unjustified_downtime_ms) / 86_400_000,
-      excelFormat: '[h]:mm',
-      numeric: true,
-    },
-    {
-      id: 'occurrences',
-      header: intl.formatMessage({ id: 'overview.dashboard.occurrences' }),
-      text: (row) => formatNumber(locale, row.kpis.downtime_occurrences),
-      value: (row) => row.kpis.downtime_occurrences,
-      numeric: true,
-    },
+    durationColumn<GroupRow>(intl, 'downtime', intl.formatMessage({ id: 'overview.kpi.downtime' }), (row) => downtimeMs(row.kpis)),
+    occurrencesColumn<GroupRow>(intl, (row) => row.kpis),
   ];
   const footer: GroupRow | undefined =
     total && results.length > 1 ? { id: 'total', name: intl.formatMessage({ id: 'overview.company.total' }), factory: undefined, kpis: total } : undefined;

@@ -8,7 +8,6 @@ import {
   DataTable,
   FactoryPageFrame,
   exportFileName,
-  formatDuration,
   formatNumber,
   postKpisByGroups,
   postTopDowntimeReasons,
@@ -26,7 +25,7 @@ import { TrendChart } from '../components/kpi-charts';
 import { TopCauses } from '../components/top-causes';
 import { TV_REFRESH_MS, TvScreen } from '../components/tv-screen';
 import { FilterDrawer } from '../components/filter-drawer';
-import { indicatorColumns } from '../components/indicator-columns';
+import { durationColumn, indicatorColumns, occurrencesColumn } from '../components/indicator-columns';
 import { KpiSelector } from '../components/kpi-selector';
 import { KpiTiles } from '../components/kpi-tiles';
 import { PeriodPicker } from '../components/period-picker';
@@ -133,23 +132,10 @@ export function DashboardContent({ factory, large = false, refreshMs, controls =
       value: (row) => packages(row),
       numeric: true,
     },
-    ...(['planned', 'unplanned', 'unjustified'] as const).map(
-      (type): DataColumn<LineRow> => ({
-        id: type,
-        header: intl.formatMessage({ id: `overview.dashboard.${type}` }),
-        text: (row) => formatDuration(locale, row.kpis[`${type}_downtime_ms`]),
-        value: (row) => row.kpis[`${type}_downtime_ms`] / 86_400_000,
-        excelFormat: '[h]:mm',
-        numeric: true,
-      }),
+    ...(['planned', 'unplanned', 'unjustified'] as const).map((type) =>
+      durationColumn<LineRow>(intl, type, intl.formatMessage({ id: `overview.dashboard.${type}` }), (row) => row.kpis[`${type}_downtime_ms`]),
     ),
-    {
-      id: 'occurrences',
-      header: intl.formatMessage({ id: 'overview.dashboard.occurrences' }),
-      text: (row) => formatNumber(locale, row.kpis.downtime_occurrences),
-      value: (row) => row.kpis.downtime_occurrences,
-      numeric: true,
-    },
+    occurrencesColumn<LineRow>(intl, (row) => row.kpis),
   ];
 
   const planned = (causesQuery.data ?? []).filter((r) => r.is_planned);
