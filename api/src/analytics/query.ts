@@ -211,7 +211,7 @@ export async function readSums(db: Db, req: ReadRequest): Promise<ReadResult> {
   for (const g of sliceGroups.values()) {
     const f = filterSql(4);
     if (req.keyBy === 'hour' && !filtered) {
-      // Unfiltered hours: one stored row per unit and hour (the slice ranges are local hour boundaries).
+      // Unfiltered hours (the slice ranges are local hour boundaries). Group totals: the hour rows summed in SQL.
       if (req.sumUnits) {
         const rows = await db.query<Sums & { production_unit_id: string; k: string }>(
           `SELECT '${ALL_UNITS}' AS production_unit_id, ${HOUR_KEY} AS k, ${SUMS} FROM rollup_unit_hours

@@ -93,17 +93,19 @@ async function writeDerived(tx: Queryable, ctx: UnitContext, from: number, to: n
     hk,
   );
   // Packs of every UTC day touched (whole days), from the hour rows just written (migration 010).
-  const pk = [ctx.accountId, ctx.unitId, iso(utcDayFloor(floorHour(from, ctx.setup.calendar.timezone))), iso(utcDayCeil(to))];
+  const packFrom = utcDayFloor(floorHour(from, ctx.setup.calendar.timezone));
+  const packTo = utcDayCeil(to);
+  const utcDate = (t: number): string => iso(t).slice(0, 10);
   await tx.query(
     'DELETE FROM rollup_unit_hour_packs WHERE account_id = $1 AND production_unit_id = $2 AND utc_day >= $3::date AND utc_day < $4::date',
-    [ctx.accountId, ctx.unitId, pk[2]!.slice(0, 10), pk[3]!.slice(0, 10)],
+    [ctx.accountId, ctx.unitId, utcDate(packFrom), utcDate(packTo)],
   );
   await tx.query(
     `INSERT INTO rollup_unit_hour_packs (account_id, factory_id, production_unit_id, utc_day, hours)
      SELECT account_id, factory_id, production_unit_id, (hour_start AT TIME ZONE 'UTC')::date, ${HOUR_PACK}
        FROM rollup_unit_hours WHERE account_id = $1 AND production_unit_id = $2 AND hour_start >= $3 AND hour_start < $4
       GROUP BY 1, 2, 3, 4`,
-    pk,
+    [ctx.accountId, ctx.unitId, iso(packFrom), iso(packTo)],
   );
   // Day rollups of every production day touched, re-aggregated from the slices.
   const zone = ctx.setup.calendar.timezone;
