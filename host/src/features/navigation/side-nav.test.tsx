@@ -1,6 +1,11 @@
 import { screen, within } from '@testing-library/react';
+import { createStore } from 'jotai';
+import type { ReactElement } from 'react';
+import { Link } from 'react-router-dom';
+import { activeFactoryIdAtom } from '@linepulse/shared';
 import { TEST_USERS, testFactory } from '@linepulse/shared/testing';
 import { renderHost } from '../../testing/render-host';
+import { factoryIdOfPath } from './current-factory';
 import { SideNav } from './side-nav';
 
 const factories = [testFactory(), testFactory({ id: 'f-quebec', name: 'Québec' })];
@@ -79,6 +84,86 @@ describe('side navigation', () => {
     expect(screen.queryByRole('list', { name: 'Factory Lyon' })).not.toBeInTheDocument();
     await userEvent.click(toggle);
     expect(screen.getByRole('list', { name: 'Factory Lyon' })).toBeInTheDocument();
+  });
+
+  describe('with more than three factories (only the current factory’s group open)', () => {
+    const many = [
+      testFactory(),
+      testFactory({ id: 'f-quebec', name: 'Québec' }),
+      testFactory({ id: 'f-monterrey', name: 'Monterrey' }),
+      testFactory({ id: 'f-hamilton', name: 'Hamilton' }),
+    ];
+    const expanded = (name: string): string | null => screen.getByRole('button', { name: `Factory ${name}` }).getAttribute('aria-expanded');
+
+    /** The navigation beside links that stand for the page content: the user moves without the navigation. */
+    function WithPageLinks(): ReactElement {
+      return (
+        <>
+          <SideNav />
+          <Link to="/f-hamilton/availability-downtime">page link to Hamilton</Link>
+          <Link to="/company-overview">page link to the overview</Link>
+        </>
+      );
+    }
+
+    it('opens the group of the factory in the URL, not the first factory (which is the active one at start)', () => {
+      const { store } = renderHost(<SideNav />, { user: TEST_USERS.operation, factories: many, route: '/f-monterrey/dashboard' });
+      expect(store.get(activeFactoryIdAtom)).toBe('f-lyon');
+      expect(expanded('Monterrey')).toBe('true');
+      expect(expanded('Lyon')).toBe('false');
+      expect(expanded('Québec')).toBe('false');
+      expect(screen.getByRole('link', { name: 'Dashboard', current: 'page' })).toHaveAttribute('href', '/f-monterrey/dashboard');
+    });
+
+    it('follows the user from one factory to another: the new one opens, the one left closes', async () => {
+      const { userEvent } = renderHost(<WithPageLinks />, { user: TEST_USERS.operation, factories: many, route: '/f-quebec/my-reports' });
+      expect(expanded('Québec')).toBe('true');
+      await userEvent.click(screen.getByRole('link', { name: 'page link to Hamilton' }));
+      expect(expanded('Hamilton')).toBe('true');
+      expect(expanded('Québec')).toBe('false');
+      expect(screen.getByRole('link', { name: 'Availability and downtime', current: 'page' })).toHaveAttribute(
+        'href',
+        '/f-hamilton/availability-downtime',
+      );
+    });
+
+    it('keeps what the user closed or opened by hand, and opens a closed group when the user arrives on its factory', async () => {
+      // As in the app, where the page made Hamilton the active factory when it mounted.
+      const store = createStore();
+      store.set(activeFactoryIdAtom, 'f-hamilton');
+      const { userEvent } = renderHost(<WithPageLinks />, { user: TEST_USERS.operation, factories: many, route: '/f-hamilton/dashboard', store });
+      await userEvent.click(screen.getByRole('button', { name: 'Factory Hamilton' }));
+      expect(expanded('Hamilton')).toBe('false');
+      await userEvent.click(screen.getByRole('button', { name: 'Factory Lyon' }));
+      expect(expanded('Lyon')).toBe('true');
+      await userEvent.click(screen.getByRole('link', { name: 'page link to the overview' }));
+      expect(expanded('Hamilton')).toBe('false');
+      expect(expanded('Lyon')).toBe('true');
+      await userEvent.click(screen.getByRole('link', { name: 'page link to Hamilton' }));
+      expect(expanded('Hamilton')).toBe('true');
+      expect(expanded('Lyon')).toBe('true');
+      expect(expanded('Québec')).toBe('false');
+    });
+
+    it('keeps the last factory visited open on a page of no factory', () => {
+      const store = createStore();
+      store.set(activeFactoryIdAtom, 'f-quebec');
+      renderHost(<SideNav />, { user: TEST_USERS.operation, factories: many, route: '/company-overview', store });
+      expect(expanded('Québec')).toBe('true');
+      expect(expanded('Lyon')).toBe('false');
+    });
+  });
+
+  it('reads the factory of every factory route, and none from other routes', () => {
+    expect(factoryIdOfPath('/f-lyon/dashboard')).toBe('f-lyon');
+    expect(factoryIdOfPath('/f-lyon/availability-downtime')).toBe('f-lyon');
+    expect(factoryIdOfPath('/f-lyon/production-data-export')).toBe('f-lyon');
+    expect(factoryIdOfPath('/f-lyon/my-reports/creation/downtime_main_page')).toBe('f-lyon');
+    expect(factoryIdOfPath('/f-lyon/my-reports/r-12')).toBe('f-lyon');
+    expect(factoryIdOfPath('/company-overview')).toBeNull();
+    expect(factoryIdOfPath('/performance-manager/shift-changes')).toBeNull();
+    expect(factoryIdOfPath('/factory/f-lyon')).toBeNull();
+    expect(factoryIdOfPath('/customPeriods/creation')).toBeNull();
   });
 
   it('speaks French', () => {

@@ -3,8 +3,9 @@ import { ChevronDownRegular, ChevronRightRegular } from '@fluentui/react-icons';
 import { useAtomValue } from 'jotai';
 import { useId, useState, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
-import { NavLink } from 'react-router-dom';
+import { NavLink, useLocation } from 'react-router-dom';
 import { activeFactoryIdAtom, useFactories, useUser } from '@linepulse/shared';
+import { factoryIdOfPath } from './current-factory';
 import { buildNavigation, type NavGroup, type NavLinkItem } from './nav-model';
 
 const useStyles = makeStyles({
@@ -64,10 +65,19 @@ function NavLinkEntry({ item, nested, onNavigate }: { item: NavLinkItem; nested?
   );
 }
 
-function NavGroupEntry({ group, initiallyOpen, onNavigate }: { group: NavGroup; initiallyOpen: boolean; onNavigate?: () => void }): ReactElement {
+function NavGroupEntry({
+  group,
+  open,
+  onToggle,
+  onNavigate,
+}: {
+  group: NavGroup;
+  open: boolean;
+  onToggle: () => void;
+  onNavigate?: () => void;
+}): ReactElement {
   const styles = useStyles();
   const intl = useIntl();
-  const [open, setOpen] = useState(initiallyOpen);
   const listId = useId();
   const label = intl.formatMessage({ id: group.label.id }, group.label.values);
   const Chevron = open ? ChevronDownRegular : ChevronRightRegular;
@@ -79,7 +89,7 @@ function NavGroupEntry({ group, initiallyOpen, onNavigate }: { group: NavGroup; 
         aria-expanded={open}
         aria-controls={listId}
         aria-label={label}
-        onClick={() => setOpen((value) => !value)}
+        onClick={onToggle}
       >
         <Chevron aria-hidden />
         <span className={styles.groupHeading}>{group.heading ?? label}</span>
@@ -98,18 +108,40 @@ export interface SideNavProps {
   onNavigate?: () => void;
 }
 
-/** The side navigation of SPEC §2, a `nav` landmark named "Main navigation". */
+/** The side navigation of product §2, a `nav` landmark named "Main navigation". */
 export function SideNav({ onNavigate }: SideNavProps): ReactElement | null {
   const styles = useStyles();
   const intl = useIntl();
   const user = useUser();
   const factories = useFactories();
   const activeFactoryId = useAtomValue(activeFactoryIdAtom);
+  const { pathname } = useLocation();
+  const routeFactoryId = factoryIdOfPath(pathname);
+  // The factory of the page shown; elsewhere (company overview, admin) the last factory visited.
+  const currentFactoryId = routeFactoryId ?? activeFactoryId;
+  const currentGroupId = currentFactoryId === null ? null : `factory:${currentFactoryId}`;
+  // What the user opened or closed by hand, by group id; every other group follows `openByDefault`.
+  const [choices, setChoices] = useState<Readonly<Record<string, boolean>>>({});
+  const [arrivedOn, setArrivedOn] = useState(routeFactoryId);
+  if (arrivedOn !== routeFactoryId) {
+    // Arriving on a factory's page opens its group, even if it was closed by hand before; a group
+    // opened by hand stays open.
+    setArrivedOn(routeFactoryId);
+    const arrivedGroupId = routeFactoryId === null ? null : `factory:${routeFactoryId}`;
+    if (arrivedGroupId !== null) {
+      setChoices((current) => {
+        if (current[arrivedGroupId] !== false) return current;
+        const { [arrivedGroupId]: _closed, ...rest } = current;
+        return rest;
+      });
+    }
+  }
   const model = buildNavigation(user, factories);
   if (model.links.length === 0) return null;
-  // Few factories: all open; many: only the active one, so the list stays short.
-  const openFactory = (group: NavGroup): boolean =>
-    !group.id.startsWith('factory:') || factories.length <= 3 || group.id === `factory:${activeFactoryId}`;
+  // Few factories: all open; many: only the current one, so the list stays short.
+  const openByDefault = (group: NavGroup): boolean =>
+    !group.id.startsWith('factory:') || factories.length <= 3 || group.id === currentGroupId;
+  const isOpen = (group: NavGroup): boolean => choices[group.id] ?? openByDefault(group);
   return (
     <nav className={styles.nav} aria-label={intl.formatMessage({ id: 'nav.main' })}>
       <ul className={styles.list}>
@@ -117,7 +149,13 @@ export function SideNav({ onNavigate }: SideNavProps): ReactElement | null {
           <NavLinkEntry key={item.id} item={item} onNavigate={onNavigate} />
         ))}
         {model.groups.map((group) => (
-          <NavGroupEntry key={group.id} group={group} initiallyOpen={openFactory(group)} onNavigate={onNavigate} />
+          <NavGroupEntry
+            key={group.id}
+            group={group}
+            open={isOpen(group)}
+            onToggle={() => setChoices((current) => ({ ...current, [group.id]: !isOpen(group) }))}
+            onNavigate={onNavigate}
+          />
         ))}
       </ul>
     </nav>
