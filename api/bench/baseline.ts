@@ -6,7 +6,7 @@
  * time), good and rejected counts (count increments and counter-reading increments with resets), and
  * justified time per reason.
  *
- * Downtimes follow DOMAIN.md: state units from state changes; units with a downtime delay from
+ * Downtimes follow docs/domain.md §4: state units from state changes; units with a downtime delay from
  * gaps longer than the delay between non-empty counts (from the last count to the next one). A unit's
  * timeline starts at its first fact; a counter reading below the previous one is a reset. Assumes what the
  * simulator guarantees: every unit has shifts, justifications of one unit never overlap.

@@ -18,7 +18,7 @@ async function kpis(app: FastifyInstance, f: TestFactory, units: string[], start
   return r.groups[0] as unknown as { total: Record<string, number | null>; intervals?: Record<string, number | string | null>[] };
 }
 
-describe('analytics engine: DOMAIN.md rules', () => {
+describe('analytics engine: domain rules (docs/domain.md)', () => {
   let app: FastifyInstance;
   const cleanup = new Cleanup();
   before(async () => {

@@ -48,7 +48,7 @@ describe('factory creation and configuration', () => {
     return created.body.id;
   }
 
-  it('creates a factory with SPEC §3 defaults, refuses duplicates and bad settings', async () => {
+  it('creates a factory with the product §3 defaults, refuses duplicates and bad settings', async () => {
     const created = await call(app, DEMO.admin, { method: 'POST', url: '/api/factories', payload: { name: 'Usine Nord', timezone: 'Europe/Paris' } });
     assert.equal(created.status, 201);
     assert.match(created.body.id, /^[0-9a-f-]{36}$/);

@@ -1,4 +1,4 @@
-// Budgets of issue 4, measured: node remote-overview/scripts/measure-budgets.mjs (api running at
+// Budgets of the company overview (docs/architecture.md, "Budgets"), measured: node remote-overview/scripts/measure-budgets.mjs (api running at
 // https://localhost:8443 with the built apps; E2E_BASE_URL to change). Prints:
 // - the remote's own JavaScript loaded by /company-overview inside the host (gzip), shared singletons excluded
 //   because the host provides them;

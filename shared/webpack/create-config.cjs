@@ -1,5 +1,5 @@
 // One webpack configuration factory for the host and every remote, so that the list of federated
-// singletons is declared exactly once (STYLE.md habit 1) and every app builds the same way.
+// singletons is declared exactly once (docs/architecture.md, code habit 1) and every app builds the same way.
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');

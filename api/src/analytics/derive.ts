@@ -1,5 +1,5 @@
 /**
- * Pure derivation of one production unit's timeline (DOMAIN.md "Facts", "Times within a window"):
+ * Pure derivation of one production unit's timeline (docs/domain.md §4 facts, §5 times within a window):
  * raw facts in, slices and whole downtimes out. No database here; rollups.ts loads the facts and
  * stores what this returns, and the read path runs it on the fly for window edges.
  *

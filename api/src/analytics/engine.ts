@@ -1,5 +1,5 @@
 /**
- * The analytics calls: validation of units and windows, reads, and the DOMAIN.md arithmetic
+ * The analytics calls: validation of units and windows, reads, and the arithmetic of docs/domain.md §6
  * (sum first, divide last; N/D as null).
  */
 import type { Db } from '../db/db.ts';

@@ -1,5 +1,5 @@
 /**
- * Opportunities of DOMAIN.md (performance manager): shift changes, line starts, product changes and
+ * Opportunities of docs/domain.md §8 (performance manager): shift changes, line starts, product changes and
  * planned downtime above target, each occurrence with its downtimes and the potential gain in hours,
  * units (time × ideal rate) and, for financial users, currency (time × the unit's cost per hour).
  * Only unplanned and unjustified downtime inside scheduled time counts for the first three.

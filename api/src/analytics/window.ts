@@ -1,6 +1,6 @@
 /**
  * Request windows of analytics calls: `time_option` (+ `start_date`/`end_date` for time_range) or
- * explicit `start`/`end` instants, validated as SPEC §5 and §9 say; and interval buckets that follow
+ * explicit `start`/`end` instants, validated as product §5 and §9 say; and interval buckets that follow
  * the factory's calendar.
  */
 import { DateTime } from 'luxon';
@@ -82,7 +82,7 @@ export function resolveWindow(req: WindowRequest, calendar: FactoryCalendar, now
   return { start: w.start.toMillis(), end: w.end.toMillis(), option };
 }
 
-/** The interval asked or the default one, validated against the window (SPEC §9). */
+/** The interval asked or the default one, validated against the window (product §9). */
 export function resolveInterval(asked: Interval | undefined, w: Window, calendar: FactoryCalendar): Interval {
   const tw = { start: DateTime.fromMillis(w.start), end: DateTime.fromMillis(w.end) };
   const interval = asked ?? defaultInterval(tw, calendar);

@@ -93,7 +93,7 @@ export async function factoryNameTaken(db: Queryable, accountId: string, name: s
   return row !== null;
 }
 
-/** The settings every bucket follows (DOMAIN.md "Time"); changing one re-derives the factory's history. */
+/** The settings every bucket follows (docs/domain.md §1); changing one re-derives the factory's history. */
 const TIME_SETTINGS = ['timezone', 'production_day_minutes_from_midnight', 'week_first_day', 'year_first_month', 'is_calendar_day_business_day'] as const;
 
 /**

@@ -7,7 +7,7 @@ interface PreferencesRow {
   tilelytics: unknown;
 }
 
-/** Stored preferences, normalised on the way out (SPEC §4); defaults when none are stored. */
+/** Stored preferences, normalised on the way out (product §4); defaults when none are stored. */
 export async function getPreferences(db: Queryable, accountId: string, userId: string): Promise<Preferences> {
   const row = await queryOne<PreferencesRow>(
     db,

@@ -2,7 +2,7 @@ import type { Queryable } from './db.ts';
 
 /**
  * Start of "the whole history" when a configuration change re-derives everything: 1 September 2019
- * (SPEC §5) at 00:00 in UTC+14, the earliest local midnight anywhere, so it precedes the first
+ * (product §5) at 00:00 in UTC+14, the earliest local midnight anywhere, so it precedes the first
  * production day of every factory whatever its time zone (even after a time-zone change).
  */
 export const HISTORY_START = '2019-08-31T10:00:00Z';

@@ -13,7 +13,7 @@ export interface FactoryLookup {
   /** factories.config_version when loaded; a different version means reload. */
   version: number;
   timezone: string;
-  /** 1 September 2019, 00:00 in the factory's time zone (SPEC §5: no data before), in epoch ms. */
+  /** 1 September 2019, 00:00 in the factory's time zone (product §5: no data before), in epoch ms. */
   earliestMs: number;
   units: Map<string, string>;
   products: Map<string, string>;

@@ -114,7 +114,7 @@ const KpisResponse = Type.Object({
   })),
 });
 
-/** Analytics calls of SPEC §7 plus KPIs by groups; all sums of derived rollups (src/analytics). */
+/** Analytics calls of product §7 plus KPIs by groups; all sums of derived rollups (src/analytics). */
 export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const common = { tags: ['analytics'], security: [{ bearerAuth: [] }] };
   app.post(

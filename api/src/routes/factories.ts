@@ -23,7 +23,7 @@ const settingsWithoutObjectives = settingsSchema.omit(['objectives']);
 const CODE = /^[A-Z][A-Z0-9_]+$/;
 const NO_FACTORY = '00000000-0000-0000-0000-000000000000';
 
-/** The shared yup schema's problems, one item each; its messages are error codes (SPEC §5). */
+/** The shared yup schema's problems, one item each; its messages are error codes (product §5). */
 async function validateSettings(
   body: unknown,
   schema: typeof settingsSchema | typeof settingsWithoutObjectives = settingsSchema,
@@ -74,7 +74,7 @@ export const factoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'admin' },
       attachValidation: true,
       schema: {
-        summary: 'Create a factory in the caller’s account (administrators); omitted fields take their SPEC §3 defaults',
+        summary: 'Create a factory in the caller’s account (administrators); omitted fields take their defaults (docs/product.md §3)',
         tags: ['factories'],
         security: [{ bearerAuth: [] }],
         body: NewFactorySchema,

@@ -19,7 +19,7 @@ import { validationItems } from '../plugins/app/error-handler.ts';
 import { ERROR_CODES, type ApiErrorItem, type SavedFilter, type SavedFilterGroup, type SavedFilterGroupRow } from '../rules.ts';
 import { Uuid, withErrors } from '../schemas/common.ts';
 
-/** SPEC §5 saved filters: names of 1 to 50 characters (trimmed), 1 to 10 comparison groups. */
+/** Product §5 saved filters: names of 1 to 50 characters (trimmed), 1 to 10 comparison groups. */
 export const SAVED_FILTER_LIMITS = { nameMax: 50, groupsMin: 1, groupsMax: 10 } as const;
 
 const GroupBody = Type.Object(
@@ -210,7 +210,7 @@ export function draftFilter(body: unknown): FilterDraft {
 /**
  * The checks against stored data, for what the draft could read: factories of the caller's account,
  * lines and shifts of the group's factory, the name among the caller's other saved filters, and no
- * group identical to a group of another of the caller's saved filters (SPEC §5: such a selection can
+ * group identical to a group of another of the caller's saved filters (product §5: such a selection can
  * be applied but not saved).
  */
 async function storedProblems(q: Queryable, accountId: string, draft: FilterDraft, others: SavedFilter[]): Promise<ApiErrorItem[]> {
@@ -282,7 +282,7 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
 const notFound = (id: string): ApiError => apiError(404, ERROR_CODES.filterNotFound, 'Saved filter not found.', { id });
 
 /**
- * Saved filters of the company overview with their comparison groups (SPEC §3, §5, §7), per account and
+ * Saved filters of the company overview with their comparison groups (product §3, §5, §7), per account and
  * per user: every call sees and changes only the caller's own; anyone else's filter is a 404 like an
  * unknown one.
  */

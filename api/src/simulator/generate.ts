@@ -17,7 +17,7 @@ import { hash32, rngFor, type Rng } from './prng.ts';
 export interface SimUnit {
   id: string;
   key: string;
-  /** Set: the unit has no state events, its stops are count gaps longer than the delay (DOMAIN.md). */
+  /** Set: the unit has no state events, its stops are count gaps longer than the delay (docs/domain.md §4). */
   downtimeDelaySeconds: number | null;
   /** Cumulative counter readings (reset at every UTC month start) instead of count increments. */
   counters: boolean;

@@ -14,7 +14,7 @@ import { RemotePage } from '../features/remotes/remote-page';
 
 const ROUTE_IDS = Object.keys(ROUTES) as RouteId[];
 
-/** The routes of SPEC §2: public pages, every ROUTES page under the default layout, and page not found. */
+/** The routes of product §2: public pages, every ROUTES page under the default layout, and page not found. */
 export function AppRoutes(): ReactElement {
   return (
     <Routes>

@@ -5,7 +5,7 @@ import { PageFrame, useFactories } from '@linepulse/shared';
 
 /**
  * A performance-manager page. Its factory, production unit and (for planned downtime) downtime reason
- * come as query parameters (SPEC §2), so links from the overview land on one unit's opportunities.
+ * come as query parameters (product §2), so links from the overview land on one unit's opportunities.
  */
 export function opportunityPage(kind: 'shiftChanges' | 'lineStarts' | 'productChanges' | 'plannedDowntimes'): ComponentType {
   function OpportunityPage(): ReactElement {

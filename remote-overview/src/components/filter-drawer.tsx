@@ -17,7 +17,7 @@ import { selectionAtom } from '../model/selection';
 import { NewFiltersTab } from './new-filters-tab';
 import { SavedFiltersTab } from './saved-filters-tab';
 
-/** The "Filters" button and the side drawer with its two tabs, new filters and saved filters (SPEC §2). */
+/** The "Filters" button and the side drawer with its two tabs, new filters and saved filters (product §2). */
 export function FilterDrawer({ factories }: { factories: Factory[] }): ReactElement {
   const intl = useIntl();
   const [open, setOpen] = useState(false);

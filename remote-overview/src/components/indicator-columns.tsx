@@ -9,7 +9,7 @@ const useStyles = makeStyles({
   flagged: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXXS, color: tokens.colorStatusWarningForeground1 },
 });
 
-/** A performance above 100 %, shown as computed with its warning (DOMAIN.md: flagged, not capped). */
+/** A performance above 100 %, shown as computed with its warning (docs/domain.md §6: flagged, not capped). */
 function FlaggedPercent({ text, warning }: { text: string; warning: string }): ReactElement {
   const styles = useStyles();
   return (

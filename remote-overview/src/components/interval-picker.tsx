@@ -7,7 +7,7 @@ const useStyles = makeStyles({
   reasons: { margin: 0, paddingLeft: tokens.spacingHorizontalL, color: tokens.colorNeutralForeground3 },
 });
 
-/** Why an interval cannot be used, in the user's language (SPEC §8, §9). */
+/** Why an interval cannot be used, in the user's language (product §8, §9). */
 export function intervalReason(intl: IntlShape, choice: IntervalChoice): string | null {
   const name = intl.formatMessage({ id: `overview.interval.${choice.interval}` }).toLowerCase();
   if (choice.problem === 'not_allowed') return intl.formatMessage({ id: 'error.heatmapNotAllowed' });

@@ -38,7 +38,7 @@ function initialValues(selection: Selection, factories: Factory[], options: Reco
   };
 }
 
-/** SPEC §5: at least one line, downtime type, shift and product (in every factory that has selected lines). */
+/** Product §5: at least one line, downtime type, shift and product (in every factory that has selected lines). */
 function schema(factories: Factory[], options: Record<string, FactoryFilterOptions>): yup.ObjectSchema<Values> {
   const used = (values: Values, factory: Factory): boolean => factory.production_units.some((u) => values.lines.includes(u.id));
   const perFactory = (key: 'shifts' | 'products') =>

@@ -33,7 +33,7 @@ export interface OpportunitiesPanelProps {
   enabled: boolean;
 }
 
-/** The largest opportunities across the selected factories and their potential gain (SPEC §2). */
+/** The largest opportunities across the selected factories and their potential gain (product §2). */
 export function OpportunitiesPanel({ window, factories, productionUnitIds, fileName, enabled }: OpportunitiesPanelProps): ReactElement {
   const intl = useIntl();
   const styles = useStyles();

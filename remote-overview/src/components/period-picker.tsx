@@ -15,7 +15,7 @@ const useStyles = makeStyles({
 
 const isDate = (value: string | undefined): boolean => !!value && /^\d{4}-\d{2}-\d{2}$/.test(value) && DateTime.fromFormat(value, DATE_FORMAT).isValid;
 
-/** SPEC §5 dates: both required, yyyy-LL-dd, from 1 September 2019, start not after end, not in the future. */
+/** Product §5 dates: both required, yyyy-LL-dd, from 1 September 2019, start not after end, not in the future. */
 export function dateRangeSchema(max: string = today()): yup.ObjectSchema<{ startDate: string; endDate: string }> {
   const date = (required: string) =>
     yup
@@ -45,7 +45,7 @@ export interface PeriodPickerProps {
   large?: boolean;
 }
 
-/** The period selector: every time option of SPEC §3, with a validated date range for time_range. */
+/** The period selector: every time option of product §3, with a validated date range for time_range. */
 export function PeriodPicker({ value, onChange, unavailable = [], large = false }: PeriodPickerProps): ReactElement {
   const intl = useIntl();
   const styles = useStyles();

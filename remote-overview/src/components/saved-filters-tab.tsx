@@ -41,7 +41,7 @@ import { useQuery } from '../model/use-query';
 import { useFilterOptions } from './filter-options';
 import { useFilterFormStyles } from './new-filters-tab';
 
-/** SPEC §5 saved filters: names of at most 50 characters, as the api checks them. */
+/** Product §5 saved filters: names of at most 50 characters, as the api checks them. */
 export const SAVED_FILTER_NAME_MAX = 50;
 
 const useStyles = makeStyles({
@@ -319,7 +319,7 @@ function NewSavedFilterForm({
     const e = form.submitCount > 0 || getIn(form.touched, path) ? (getIn(form.errors, path) as string | undefined) : undefined;
     return typeof e === 'string' ? intl.formatMessage({ id: `overview.saved.${e}` }, { max: SAVED_FILTER_NAME_MAX, name: getIn(values, path) as string }) : undefined;
   };
-  // SPEC §5: a selection that repeats a group of another saved filter (or of this form) can be applied but not saved.
+  // Product §5: a selection that repeats a group of another saved filter (or of this form) can be applied but not saved.
   const savedByKey = new Map(savedGroups.map((g) => [selectionKey(g), g]));
   const repeats = values.groups.map((group, index) => {
     const complete = group.factory_id && group.production_unit_ids.length > 0 && group.work_shift_ids.length > 0;

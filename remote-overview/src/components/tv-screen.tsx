@@ -5,7 +5,7 @@ import { useIntl } from 'react-intl';
 import type { Factory } from '@linepulse/shared';
 import { TEST_IDS } from '../test-ids';
 
-/** TV mode refreshes its figures this often (at most 60 s, SPEC-wise "live"). */
+/** TV mode refreshes its figures this often (product §2, TV mode: "live" means at least every 60 s). */
 export const TV_REFRESH_MS = 30_000;
 /** And shows each factory this long when rotating. */
 export const TV_ROTATION_MS = 45_000;

@@ -25,7 +25,7 @@ export interface IntervalState {
   pickRefused: IntervalChoice | null;
 }
 
-/** SPEC §9: default by the range's length, maximums, minimums, "Not allowed" at 365 days or more. */
+/** Product §9: default by the range's length, maximums, minimums, "Not allowed" at 365 days or more. */
 export function intervalState(picked: Interval | null, window: TimeWindow | null, calendar: FactoryCalendar | null): IntervalState {
   if (!window || !calendar) {
     return { choices: INTERVALS.map((interval) => ({ interval, problem: null })), interval: null, notAllowed: false, pickRefused: null };

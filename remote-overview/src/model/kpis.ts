@@ -43,7 +43,7 @@ export function objectiveOf(factory: Factory | undefined, kpi: KpiId): number | 
 }
 
 /**
- * Performance above 100 % means an ideal rate set too low: shown as computed, and flagged (DOMAIN.md).
+ * Performance above 100 % means an ideal rate set too low: shown as computed, and flagged (docs/domain.md §6).
  */
 export function isAboveIdeal(kpis: Kpis | undefined): boolean {
   return kpis?.performance != null && kpis.performance > 1;
@@ -56,7 +56,7 @@ export function meetsObjective(value: number | null, objective: number | null): 
 }
 
 /**
- * Several groups' KPIs rolled up by summing times and counts first and dividing last (DOMAIN.md), as
+ * Several groups' KPIs rolled up by summing times and counts first and dividing last (docs/domain.md §6), as
  * the api does for one group. The bases the api does not send are recovered from the ratios it does:
  * planned production time = uptime / availability, scheduled time = uptime / OOE availability, ideal
  * production time = performance × uptime. Only meaningful for groups that do not overlap.

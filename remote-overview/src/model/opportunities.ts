@@ -33,7 +33,7 @@ export interface OpportunityRow {
 export interface OpportunitySummary {
   rows: OpportunityRow[];
   totalHours: number;
-  /** Per currency, kept apart (DOMAIN.md); undefined without financial access. */
+  /** Per currency, kept apart (docs/domain.md §8); undefined without financial access. */
   totalCurrency: { amount: number; currency: string }[] | undefined;
 }
 

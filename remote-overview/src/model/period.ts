@@ -40,7 +40,7 @@ function readChosenFlag(): boolean {
 
 /**
  * The period to show: the one chosen in this session, else the saved preference when the user ever
- * chose one, else the company overview's default, lastday (SPEC §4). A stored preference equal to the
+ * chose one, else the company overview's default, lastday (product §4). A stored preference equal to the
  * preference default (last7days, no dates) counts as chosen only when this browser saw the choice.
  */
 export function effectivePeriod(session: PeriodSelection | null, preferences: Preferences, chosenFlag: boolean): PeriodSelection {
@@ -57,7 +57,7 @@ export function effectivePeriod(session: PeriodSelection | null, preferences: Pr
   return { option: DEFAULT_COMPANY_OVERVIEW_TIME_OPTION, startDate: null, endDate: null };
 }
 
-/** The period and a setter that also saves it to the preferences (SPEC §4). */
+/** The period and a setter that also saves it to the preferences (product §4). */
 export function usePeriod(): [PeriodSelection, (next: PeriodSelection) => void] {
   const session = useAtomValue(periodAtom);
   const preferences = useAtomValue(preferencesAtom);

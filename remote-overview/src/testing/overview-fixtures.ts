@@ -31,7 +31,7 @@ export const montreal = testFactory({
   production_units: [{ id: 'u-mt1', name: 'Ligne 1', converted_unit_name: 'cases', packages: 24 }],
 });
 
-/** KPIs of the textbook OEE example (DOMAIN.md "Worked checks"), scaled by `factor`. */
+/** KPIs of the textbook OEE example (docs/domain.md §9, the worked check), scaled by `factor`. */
 export function kpis(factor = 1, overrides: Partial<Kpis> = {}): Kpis {
   return {
     calendar_ms: 28_800_000 * factor,

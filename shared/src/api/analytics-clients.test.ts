@@ -26,7 +26,7 @@ afterEach(() => resetServices());
 
 const window = { time_option: 'lastday' as const, production_unit_ids: ['u1'] };
 
-test('the analytics calls post their body to their SPEC §7 paths', async () => {
+test('the analytics calls post their body to their product §7 paths', async () => {
   const fetch = mockFetch({
     'POST /api/production-units/downtimes-info': [],
     'POST /api/production-units/downtimes-info-interval': [],

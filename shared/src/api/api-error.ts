@@ -1,6 +1,6 @@
 import type { ApiErrorItem } from '../rules';
 
-/** Code used when a failure carries no error item of its own (SPEC §8: default code 500). */
+/** Code used when a failure carries no error item of its own (product §8: default code 500). */
 export const DEFAULT_ERROR_CODE = '500';
 
 /** Every failed API call rejects with this, whatever went wrong (HTTP error, network, bad JSON). */

@@ -1,7 +1,7 @@
 import { normalisePreferences, type Preferences } from '../rules';
 import { apiRequest } from './http';
 
-/** GET /user/preferences, normalised (SPEC §4): unknown values fall back to their defaults. */
+/** GET /user/preferences, normalised (product §4): unknown values fall back to their defaults. */
 export async function getPreferences(): Promise<Preferences> {
   return normalisePreferences(await apiRequest<unknown>('api', 'user/preferences'));
 }

@@ -1,5 +1,5 @@
 /**
- * Identity-provider error codes the shell reacts to (SPEC §4). The codes are Azure AD B2C's; other
+ * Identity-provider error codes the shell reacts to (product §4). The codes are Azure AD B2C's; other
  * OpenID Connect providers (the embedded development one included) report `unknown_user`.
  */
 export const UNKNOWN_USER_ERROR_CODES = ['AADB2C99002', 'unknown_user'] as const;

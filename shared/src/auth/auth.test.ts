@@ -59,7 +59,7 @@ describe('sign-in errors', () => {
 });
 
 describe('userFromClaims', () => {
-  it('reads the SPEC §3 user, with flags given as booleans or strings', () => {
+  it('reads the product §3 user, with flags given as booleans or strings', () => {
     const user = userFromClaims({
       sub: 's1',
       user_id: 'u1',

@@ -47,7 +47,7 @@ function getInstanceConfig(): RuntimeConfig {
   return instanceConfig;
 }
 
-/** Scopes requested at sign-in (SPEC §9). */
+/** Scopes requested at sign-in (product §9). */
 export function loginScopes(config: RuntimeConfig): string[] {
   return ['openid', 'offline_access', 'profile', config.auth.apiScope];
 }

@@ -9,7 +9,7 @@ function text(value: unknown): string {
 }
 
 /**
- * The user of SPEC §3 from the ID token's claims. Flags may arrive as booleans or strings depending on
+ * The user of product §3 from the ID token's claims. Flags may arrive as booleans or strings depending on
  * the provider; an unknown role falls back to the least-privileged display (supervisor, "Operation").
  */
 export function userFromClaims(claims: Record<string, unknown>): UserClaims {

@@ -8,7 +8,7 @@ export function errorMessageId(code: string): string {
 }
 
 /**
- * SPEC §8: each backend error item translated by its code with its arguments, joined by newlines;
+ * Product §8: each backend error item translated by its code with its arguments, joined by newlines;
  * items without a translation are dropped, so an empty string means "show nothing".
  */
 export function translateApiErrors(intl: IntlShape, items: readonly ApiErrorItem[]): string {

@@ -55,7 +55,7 @@ export const activeFactoryAtom = atom((get): Factory | undefined => {
 export const customPeriodsAtom = atom<CustomPeriod[]>([]);
 export const currenciesAtom = atom<string[]>([]);
 
-/** A cached per-factory resource (SPEC §4: kept 3600 s, checked every 120 s). */
+/** A cached per-factory resource (product §4: kept 3600 s, checked every 120 s). */
 export interface CacheEntry<T> {
   status: Exclude<LoadStatus, 'idle'>;
   data?: T;

@@ -69,7 +69,7 @@ function useFactoryResource<T>(
   const enabled = !!factoryId && !!user?.is_tilelytics;
   const [now, setNow] = useState(() => Date.now());
 
-  // SPEC §4: the cache is checked every 120 s and entries older than 3600 s are loaded again.
+  // Product §4: the cache is checked every 120 s and entries older than 3600 s are loaded again.
   useEffect(() => {
     if (!enabled) return undefined;
     const timer = setInterval(() => setNow(Date.now()), FACTORY_CACHE_CHECK_MS);

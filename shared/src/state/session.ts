@@ -34,7 +34,7 @@ function report(notifier: Notifier, intl: IntlShape, error: unknown): void {
 }
 
 /**
- * What the product loads on sign-in (SPEC §4): preferences (normalised), then for a user enabled for
+ * What the product loads on sign-in (product §4): preferences (normalised), then for a user enabled for
  * the product, factories (the first one becomes active), account settings, custom periods and
  * currencies. Failures are reported through the notifier; each part fails on its own.
  */
@@ -97,7 +97,7 @@ async function refreshAccount(store: Store, user: UserClaims, notifier: Notifier
 
 /**
  * Loads the session data whenever the signed-in user changes, and refreshes the account settings
- * every hour (SPEC §4). The host mounts it once; an embedding product may too.
+ * every hour (product §4). The host mounts it once; an embedding product may too.
  */
 export function useSessionData(user: UserClaims | null, options: SessionLoadOptions = {}): void {
   const store = useStore();

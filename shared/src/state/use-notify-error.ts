@@ -5,7 +5,7 @@ import { useNotifier } from './notifier';
 
 /**
  * Reports a failure in the snackbar: the translated backend errors, or the generic message with the
- * code for an unexpected failure; nothing when no message applies (SPEC §8).
+ * code for an unexpected failure; nothing when no message applies (product §8).
  */
 export function useNotifyError(): (error: unknown) => void {
   const notifier = useNotifier();

@@ -13,7 +13,7 @@ const base: UserClaims = {
   account_id: 'acc-demo',
 };
 
-/** One user per kind the shell treats differently (SPEC §6). */
+/** One user per kind the shell treats differently (product §6). */
 export const TEST_USERS = {
   admin: base,
   operation: {

@@ -14,7 +14,7 @@ function storage(): Storage | null {
   }
 }
 
-/** SPEC §4: dark is used unless the flag is stored as the string 'false'. */
+/** Product §4: dark is used unless the flag is stored as the string 'false'. */
 export function readDarkFlag(store: Pick<Storage, 'getItem'> | null = storage()): boolean {
   return store?.getItem(DARK_FLAG_STORAGE_KEY) !== 'false';
 }

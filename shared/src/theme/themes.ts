@@ -2,7 +2,7 @@ import { webDarkTheme, webLightTheme, type Theme } from '@fluentui/react-compone
 import { CHART_COLOURS_PER_PALETTE, type ThemeName } from '../rules';
 
 /**
- * The accessible theme is the light theme with stronger contrast (SPEC §3: accessible is held as the
+ * The accessible theme is the light theme with stronger contrast (product §3: accessible is held as the
  * light theme plus an accessible flag): text and strokes darkened to black, a thick focus outline, and
  * a colour-blind-safe chart palette.
  */
@@ -39,14 +39,14 @@ const PALETTES: Record<ThemeName, readonly string[]> = {
   accessible: ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#D55E00', '#F0E442', '#000000', '#882255'],
 };
 
-/** The 9 chart colours of a theme (SPEC §9). */
+/** The 9 chart colours of a theme (product §9). */
 export function chartPalette(name: ThemeName): string[] {
   const palette = PALETTES[name];
   if (palette.length !== CHART_COLOURS_PER_PALETTE) throw new Error(`palette ${name} must have ${CHART_COLOURS_PER_PALETTE} colours`);
   return [...palette];
 }
 
-/** Client-side form of a theme (SPEC §3): a dark flag plus an accessible flag on the light theme. */
+/** Client-side form of a theme (product §3): a dark flag plus an accessible flag on the light theme. */
 export interface ThemeFlags {
   dark: boolean;
   accessible: boolean;

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { BREAKPOINTS } from '../rules';
 
-/** xs < 600 ≤ sm < 960 ≤ md < 1264 ≤ lg < 1904 ≤ xl (SPEC §9). */
+/** xs < 600 ≤ sm < 960 ≤ md < 1264 ≤ lg < 1904 ≤ xl (product §9). */
 export type Breakpoint = 'xs' | 'sm' | 'md' | 'lg' | 'xl';
 
 export function breakpointFor(width: number): Breakpoint {

@@ -16,7 +16,7 @@ export interface FactoryPageFrameProps {
 
 /**
  * Frame of every /:factoryId/… page: resolves the route's factory among the user's factories, waits
- * while they load, and shows "not found or unauthorized" (SPEC §8) instead of the page when it is not
+ * while they load, and shows "not found or unauthorized" (product §8) instead of the page when it is not
  * one of them.
  */
 export function FactoryPageFrame({ title, description, actions, children }: FactoryPageFrameProps): ReactElement {

@@ -1,10 +1,10 @@
 /**
- * Figures as Linepulse shows them (SPEC §9): thousands separated by spaces in every language, durations
+ * Figures as Linepulse shows them (product §9): thousands separated by spaces in every language, durations
  * as hours and minutes (seconds under one minute), "N/D" where a figure is not available. Pure
  * functions of a locale, so screens, exports and end-to-end tests format the same way.
  */
 
-/** SPEC §8 "Not available", the same word in English, French and Spanish. */
+/** "Not available" of product §8 (N/D, docs/domain.md §6), the same word in English, French and Spanish. */
 export const NOT_AVAILABLE = 'N/D';
 
 /** The thousands separator: a no-break space, so a figure never wraps inside itself. */

@@ -63,7 +63,7 @@ function SnackbarItem({ message }: { message: SnackbarMessage }): ReactElement {
   );
 }
 
-/** Success and error messages at the top of the page, each for 5 s, with a close button (SPEC §2). */
+/** Success and error messages at the top of the page, each for 5 s, with a close button (product §2). */
 export function Snackbar(): ReactElement {
   const styles = useStyles();
   const intl = useIntl();

@@ -59,7 +59,7 @@ CREATE TABLE factories (
   updated_at                           timestamptz NOT NULL DEFAULT now(),
   UNIQUE (account_id, id)
 );
--- Factory names are unique per account, ignoring case (SPEC §5: duplicates rejected).
+-- Factory names are unique per account, ignoring case (product §5: duplicates rejected).
 CREATE UNIQUE INDEX factories_account_name_key ON factories (account_id, lower(name));
 
 CREATE TABLE factory_objectives (
@@ -75,13 +75,13 @@ CREATE TABLE production_units (
   id                     uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   account_id             uuid NOT NULL,
   factory_id             uuid NOT NULL,
-  -- Stable key machines and integrations use when they send events (ingestion, issue 3).
+  -- Stable key machines and integrations use when they send events (ingestion; api/README.md, "Ingestion").
   key                    text NOT NULL,
   name                   text NOT NULL,
   converted_unit_name    text,
   packages               integer CHECK (packages > 0),
   cost_per_hour          numeric(12, 2) CHECK (cost_per_hour >= 0),
-  -- No count for longer than this starts a downtime (DOMAIN.md); NULL: explicit state events only.
+  -- No count for longer than this starts a downtime (docs/domain.md §4, delay mode); NULL: explicit state events only.
   downtime_delay_seconds integer CHECK (downtime_delay_seconds > 0),
   sort_order             integer NOT NULL DEFAULT 0,
   created_at             timestamptz NOT NULL DEFAULT now(),

@@ -1,4 +1,4 @@
--- Raw production facts, as ingested (ARCHITECTURE.md "facts are the truth"). One table per event type;
+-- Raw production facts, as ingested (docs/architecture.md, "Data: facts are the truth, rollups are derived"). One table per event type;
 -- each event's id is unique within its factory, so a re-sent event is a duplicate, not a second fact.
 -- Derived rollups are rebuilt from these tables; `rollup_dirty` records what late or corrected facts
 -- (and configuration changes) touched, for the engine to re-derive.

@@ -1,4 +1,4 @@
--- Derived, rebuildable analytics rollups (ARCHITECTURE.md "facts are the truth, rollups are derived").
+-- Derived, rebuildable analytics rollups (docs/architecture.md, "Data: facts are the truth, rollups are derived").
 -- Everything here can be dropped and rebuilt from the fact tables of 002 and the configuration of 001
 -- (api/src/analytics/rollups.ts). Per unit, derived data covers [derived_from, derived_until) of
 -- rollup_units; reads outside that (the current hour, window edges) are derived on the fly.

@@ -1,4 +1,4 @@
--- Configuration API and ingestion (issue 3).
+-- Configuration API and ingestion (api/README.md, "Configuration" and "Ingestion").
 
 -- Bumped by every configuration change. Each api instance caches a factory's key → id lookups for
 -- ingestion and compares this version (read with the ingest key, no extra query) to notice a change

@@ -1,4 +1,4 @@
--- Saved filters of the company overview (issue 4): each belongs to one user of one account and holds
+-- Saved filters of the company overview (docs/decisions/0009-saved-filters.md): each belongs to one user of one account and holds
 -- 1 to 10 comparison groups, each a factory with some of its lines and shifts. What happens when the
 -- configuration removes a line, a shift or a factory: docs/decisions/0009-saved-filters.md.
 
@@ -11,7 +11,7 @@ CREATE TABLE saved_filters (
   id         uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   account_id uuid NOT NULL,
   user_id    uuid NOT NULL,
-  -- Stored trimmed; the api checks the length (SPEC §5 names unique per user, any case).
+  -- Stored trimmed; the api checks the length (product §5 names unique per user, any case).
   name       text NOT NULL CHECK (name = btrim(name) AND length(name) BETWEEN 1 AND 50),
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now(),
@@ -88,7 +88,7 @@ CREATE CONSTRAINT TRIGGER saved_filter_groups_prune AFTER DELETE ON saved_filter
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION saved_filter_prune();
 
 -- However a filter goes (DELETE /api/filters/{id} or the pruning above), its owner's preferences stop
--- selecting it in the same transaction (SPEC §3 selected_tilelytics_filter_id).
+-- selecting it in the same transaction (product §3 selected_tilelytics_filter_id).
 CREATE FUNCTION saved_filter_forget() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE user_preferences

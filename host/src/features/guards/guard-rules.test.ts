@@ -2,7 +2,7 @@ import { ROUTES } from '@linepulse/shared';
 import { TEST_USERS } from '@linepulse/shared/testing';
 import { guardRedirect } from './guard-rules';
 
-describe('guards (SPEC §2)', () => {
+describe('guards (product §2)', () => {
   it('sends an anonymous user on a protected page to home', () => {
     expect(guardRedirect('product', null, ROUTES.companyOverview)).toBe('/home');
     expect(guardRedirect('product', null, ROUTES.factories)).toBe('/home');

@@ -1,7 +1,7 @@
 import { PUBLIC_PATHS, ROUTES, type RouteDefinition, type UserClaims } from '@linepulse/shared';
 
 /**
- * Which rule a page follows (SPEC §2):
+ * Which rule a page follows (product §2):
  * - `public-only`: home and the sign-in return; a signed-in user goes on to the product.
  * - `unauthorized`: the page for a signed-in user not enabled for the product.
  * - `open`: anyone (terms of service, page not found).

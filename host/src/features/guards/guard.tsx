@@ -9,7 +9,7 @@ export interface GuardProps {
   children?: ReactNode;
 }
 
-/** Renders the page, or redirects as SPEC §2's guards say. Convenience only: the api authorises every call. */
+/** Renders the page, or redirects as product §2's guards say. Convenience only: the api authorises every call. */
 export function Guard({ access, route, children }: GuardProps): ReactElement {
   const user = useUser();
   const target = guardRedirect(access, user, route);

@@ -35,7 +35,7 @@ export interface HeaderProps {
   navigation?: { open: boolean; toggle: () => void; controls: string };
 }
 
-/** The banner: navigation toggle, product name, apps menu and settings menu (SPEC §2). */
+/** The banner: navigation toggle, product name, apps menu and settings menu (product §2). */
 export function Header({ navigation }: HeaderProps): ReactElement {
   const styles = useStyles();
   const intl = useIntl();

@@ -60,7 +60,7 @@ export interface SettingsMenuProps {
   version?: string;
 }
 
-/** The settings menu of SPEC §2, opened by the avatar button named "Settings". */
+/** The settings menu of product §2, opened by the avatar button named "Settings". */
 export function SettingsMenu({ user, version = APP_VERSION }: SettingsMenuProps): ReactElement {
   const styles = useStyles();
   const intl = useIntl();

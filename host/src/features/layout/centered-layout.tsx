@@ -20,7 +20,7 @@ const useStyles = makeStyles({
   },
 });
 
-/** The simple centered layout of the public pages (SPEC §2). */
+/** The simple centered layout of the public pages (product §2). */
 export function CenteredLayout({ children }: { children?: ReactNode }): ReactElement {
   const styles = useStyles();
   return (

@@ -36,7 +36,7 @@ const useStyles = makeStyles({
 const DRAWER_SIZE = { '--fui-Drawer--size': '272px' } as CSSProperties;
 
 /**
- * Header plus collapsible side navigation (SPEC §2): inline from 960 px, an overlay below it. Users
+ * Header plus collapsible side navigation (product §2): inline from 960 px, an overlay below it. Users
  * not enabled for the product get the header only.
  */
 export function DefaultLayout({ children }: { children?: ReactNode }): ReactElement {

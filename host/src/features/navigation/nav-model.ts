@@ -20,7 +20,7 @@ export interface NavModel {
   groups: NavGroup[];
 }
 
-/** Side navigation of SPEC §2 for a user; empty for a user not enabled for the product. */
+/** Side navigation of product §2 for a user; empty for a user not enabled for the product. */
 export function buildNavigation(user: UserClaims | null, factories: readonly Factory[]): NavModel {
   if (!user?.is_tilelytics) return { links: [], groups: [] };
   const links: NavLinkItem[] = [{ id: 'companyOverview', labelId: 'nav.companyOverview', to: routePath('companyOverview') }];

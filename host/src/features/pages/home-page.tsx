@@ -12,7 +12,7 @@ const useStyles = makeStyles({
   footer: { fontSize: tokens.fontSizeBase200 },
 });
 
-/** /home: welcome and sign-in (SPEC §2). The login page gets the language and theme as hints. */
+/** /home: welcome and sign-in (product §2). The login page gets the language and theme as hints. */
 export function HomePage(): ReactElement {
   const styles = useStyles();
   const intl = useIntl();

@@ -19,7 +19,7 @@ export interface RemoteLoader {
   reset(remote: RemoteName): void;
 }
 
-/** Loading took longer than CHUNK_LOAD_TIMEOUT_MS (SPEC §8: chunk loading timeout, 120 s). */
+/** Loading took longer than CHUNK_LOAD_TIMEOUT_MS (product §8: chunk loading timeout, 120 s). */
 export class RemoteLoadTimeoutError extends Error {
   constructor(remote: RemoteName, readonly timeoutMs: number) {
     super(`remote ${remote} did not load within ${timeoutMs} ms`);
@@ -117,7 +117,7 @@ export function createRemoteLoader(
   };
 }
 
-/** Gives remote entry scripts the SPEC's 120 s instead of the runtime's default 20 s. */
+/** Gives remote entry scripts the 120 s of product §8 instead of the runtime's default 20 s. */
 export function remoteTimeoutPlugin(timeoutMs: number = CHUNK_LOAD_TIMEOUT_MS): ModuleFederationRuntimePlugin {
   return {
     name: 'linepulse-remote-timeout',

@@ -57,7 +57,7 @@ function remoteOutlet(loader: RemoteLoader, remote: RemoteName, attempt: number)
   return outlet;
 }
 
-/** The route's factory becomes the active one (SPEC §4: selecting another factory). */
+/** The route's factory becomes the active one (product §4: selecting another factory). */
 function useRouteFactoryBecomesActive(): void {
   const { factoryId } = useParams();
   const factories = useAtomValue(factoriesAtom);

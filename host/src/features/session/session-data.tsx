@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import { activeFactoryIdAtom, useFactoryProducts, useFactoryWorkShifts, useSessionData, useUser } from '@linepulse/shared';
 
 /**
- * Loads what the product needs on sign-in (SPEC §4) and keeps the active factory's work shifts and
+ * Loads what the product needs on sign-in (product §4) and keeps the active factory's work shifts and
  * products warm (cache 3600 s, checked every 120 s); renders nothing.
  */
 export function SessionData(): ReactElement | null {

@@ -9,7 +9,7 @@ export interface UnknownUserScreenProps {
   signInAgain: () => void;
 }
 
-/** SPEC §4: the provider does not know the user: say so, clear storage, and retry sign-in after 5 s. */
+/** Product §4: the provider does not know the user: say so, clear storage, and retry sign-in after 5 s. */
 export function UnknownUserScreen({ clearStorage, signInAgain }: UnknownUserScreenProps): ReactElement {
   const intl = useIntl();
   useEffect(() => {

@@ -137,7 +137,7 @@ export const en = {
   'snackbar.region': 'Notifications',
   'snackbar.close': 'Close the notification',
 
-  // Error catalogue (SPEC §8); backend codes are translated as error.<code>
+  // Error catalogue (product §8); backend codes are translated as error.<code>
   'error.generic': 'An unexpected error occurred. Contact the provider and specify the error code {code}',
   'error.preferencesLoad': 'Preferences could not be loaded, contact the provider',
   'error.preferencesSave': 'Your preferences could not be saved. They apply to this session only.',
@@ -172,7 +172,7 @@ export const en = {
   'error.CS_FAC_DAY_INVALID': 'Choose the first day of the week',
   'error.CS_FAC_CURRENCY_INVALID': 'Choose a currency from the list',
 
-  // Custom periods (SPEC §8)
+  // Custom periods (product §8)
   'error.CP_NAME_REQUIRED': 'The name is required',
   'error.CP_NAME_TOO_LONG': 'The name can have at most {max} characters',
   'error.CP_NAME_INVALID': 'The name can only contain letters, digits, hyphens, underscores and spaces',
@@ -184,7 +184,7 @@ export const en = {
   'error.CP_OVERLAP': 'This period overlaps another custom period ({name})',
   'error.CP_404': 'This custom period does not exist or you are not allowed to see it',
 
-  // E-mail reports (SPEC §8)
+  // E-mail reports (product §8)
   'report.status.saved': 'The report was saved',
   'report.status.unsubscribed': 'You are unsubscribed from this report',
   'report.status.saveFailed': 'The report could not be saved',
@@ -224,7 +224,7 @@ export const en = {
   'error.ANL_GROUPS_REQUIRED': 'Give at least one group',
   'error.ANL_SCOPE_REQUIRED': 'Choose a factory or the whole company',
 
-  // Saved filters (SPEC §5)
+  // Saved filters (product §5)
   'error.FLT_404': 'This saved filter does not exist or you are not allowed to see it',
   'error.FLT_NAME_REQUIRED': 'Give the saved filter a name',
   'error.FLT_NAME_TOO_LONG': 'The saved filter name can have at most {max} characters',
