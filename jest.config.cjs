@@ -5,13 +5,12 @@ const frontEnd = (name) => ({
   testEnvironment: 'jsdom',
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
   transform: {
-    '^.+\\.[tj]sx?$': ['ts-jest', { tsconfig: '<rootDir>/../tsconfig.jest.json', diagnostics: false }],
+    '^.+\\.m?[tj]sx?$': ['ts-jest', { tsconfig: '<rootDir>/../tsconfig.jest.json', diagnostics: false }],
   },
   // react-intl and @formatjs ship only ES modules: let ts-jest turn them into CommonJS.
-  transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?(react-intl|@formatjs|intl-messageformat))'],
+  transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?(react-intl|@formatjs|intl-messageformat|typebox))'],
   moduleNameMapper: {
     '^@linepulse/shared$': '<rootDir>/../shared/src/index.ts',
-    '^@linepulse/shared/rules$': '<rootDir>/../shared/src/rules/index.ts',
     '^@linepulse/shared/testing$': '<rootDir>/../shared/src/testing/index.ts',
     '\\.(css|svg|png)$': '<rootDir>/../shared/src/testing/file-stub.cjs',
   },
@@ -19,5 +18,5 @@ const frontEnd = (name) => ({
 });
 
 module.exports = {
-  projects: ['shared', 'host', 'remote-overview', 'remote-downtime', 'remote-reports', 'remote-admin', 'remote-opportunities'].map(frontEnd),
+  projects: ['contracts', 'shared', 'host', 'remote-overview', 'remote-downtime', 'remote-reports', 'remote-admin', 'remote-opportunities'].map(frontEnd),
 };

@@ -22,7 +22,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig, REPO_DIR } from '../src/config.ts';
 import type { Db } from '../src/db/db.ts';
 import { migrate } from '../src/db/migrate.ts';
-import type { Kpis, KpisByGroupsResponse } from '../src/rules.ts';
+import type { Kpis, KpisByGroupsResponse } from '@linepulse/contracts';
 import { createPgDb } from '../src/db/pg-db.ts';
 import { factCount, generateFactory, type Facts, type SimFactory } from '../src/simulator/generate.ts';
 import { copyFacts } from '../src/simulator/load.ts';

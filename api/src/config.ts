@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { REMOTE_NAMES, type RemoteName } from './rules.ts';
+import { REMOTE_NAMES, type RemoteName } from '@linepulse/contracts';
 
 /** Directory of the api package (…/api), whatever the current directory. */
 export const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -1,5 +1,5 @@
-import type { ApiErrorItem } from './rules.ts';
-import { ERROR_CODES } from './rules.ts';
+import type { ApiErrorItem } from '@linepulse/contracts';
+import { ERROR_CODES } from '@linepulse/contracts';
 
 /**
  * An error the api answers on purpose: an HTTP status plus one or more coded items. Anything else

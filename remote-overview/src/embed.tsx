@@ -13,16 +13,13 @@ import {
   factoriesStatusAtom,
   getCustomPeriods,
   getUserFactories,
-  isLanguage,
-  isTheme,
   preferencesAtom,
   resetServices,
   userAtom,
   userFromClaims,
-  type Language,
   type Notifier,
-  type ThemeName,
 } from '@linepulse/shared';
+import { isLanguage, isTheme, type Language, type ThemeName } from '@linepulse/contracts';
 import { messages } from './messages';
 import { selectedFactoryIdsAtom } from './model/selection';
 import { CompanyOverviewPage } from './pages/company-overview-page';

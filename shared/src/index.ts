@@ -2,7 +2,6 @@
  * The public entry of @linepulse/shared, a federated singleton: the host and every remote get this one
  * instance (one MSAL instance, one API client, one store). Remotes import only from here.
  */
-export * from './rules';
 export * from './contracts/remote-module';
 
 // Services set once at start-up

@@ -17,7 +17,13 @@
  *   at the same instant counts as already running).
  */
 import { DateTime } from 'luxon';
-import { addDateDays, productionDayOf, productionDayStart, WEEK_DAYS, type FactoryCalendar } from '../rules.ts';
+import {
+  addDateDays,
+  productionDayOf,
+  productionDayStart,
+  WEEK_DAYS,
+  type FactoryCalendar,
+} from '@linepulse/contracts';
 
 export interface ShiftDef {
   id: string;

@@ -21,7 +21,7 @@ import {
   type Interval,
   type Month,
   type WeekDay,
-} from '../rules.ts';
+} from '@linepulse/contracts';
 import { DateTime } from 'luxon';
 import { ALL_UNITS, groupStored, prepareRead, prepareUnits, readSums, zeroSums, addSums, type PreparedRead, type PreparedUnits, type Sums } from './query.ts';
 import { bucketStartDay, bucketsOf, resolveInterval, resolveWindow, type Window, type WindowRequest } from './window.ts';

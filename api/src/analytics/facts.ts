@@ -3,7 +3,7 @@
  * its facts over a span, extended so that downtimes crossing the span's ends are whole.
  */
 import type { Queryable } from '../db/db.ts';
-import type { FactoryCalendar, Month, WeekDay } from '../rules.ts';
+import type { FactoryCalendar, Month, WeekDay } from '@linepulse/contracts';
 import { deriveUnit, type Derived, type UnitFacts, type UnitSetup } from './derive.ts';
 
 export interface UnitContext {

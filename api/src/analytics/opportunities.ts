@@ -7,7 +7,7 @@
 import type { Db } from '../db/db.ts';
 import { listCustomPeriods } from '../db/custom-periods.ts';
 import { apiError, errors } from '../errors.ts';
-import { ERROR_CODES } from '../rules.ts';
+import { ERROR_CODES } from '@linepulse/contracts';
 import { shiftIntervals } from './derive.ts';
 import { deriveSpan, loadUnitContexts, type UnitContext } from './facts.ts';
 import { loadFactories, type FactoryInfo } from './engine.ts';

@@ -5,7 +5,7 @@
  */
 import { DateTime } from 'luxon';
 import type { Db } from '../db/db.ts';
-import { addDateDays, productionDayOf, productionDayStart, type FactoryCalendar } from '../rules.ts';
+import { addDateDays, productionDayOf, productionDayStart, type FactoryCalendar } from '@linepulse/contracts';
 import { ceilHour, floorHour, type Downtime, type Slice } from './derive.ts';
 import { deriveSpans, loadUnitContexts, type UnitContext } from './facts.ts';
 import { ensureFresh, HOUR_PACK_WIDTH } from './rollups.ts';

@@ -5,7 +5,7 @@
  */
 import { DateTime } from 'luxon';
 import type { Db, Queryable } from '../db/db.ts';
-import { productionDayOf } from '../rules.ts';
+import { productionDayOf } from '@linepulse/contracts';
 import { ceilHour, floorHour, type Derived } from './derive.ts';
 import { deriveSpan, loadUnitContexts, originOf, type UnitContext } from './facts.ts';
 

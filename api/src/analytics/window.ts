@@ -22,7 +22,7 @@ import {
   type FactoryCalendar,
   type Interval,
   type TimeRangeOption,
-} from '../rules.ts';
+} from '@linepulse/contracts';
 import { floorHour, HOUR_MS } from './derive.ts';
 
 export interface WindowRequest {

@@ -1,7 +1,7 @@
 import type { JWTPayload } from 'jose';
 import type { Queryable } from '../db/db.ts';
 import { claimsOf, findUserByEmail } from '../db/users.ts';
-import { ROLES, type Role, type UserClaims } from '../rules.ts';
+import { ROLES, type Role, type UserClaims } from '@linepulse/contracts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,4 +1,4 @@
-import type { Account } from '../rules.ts';
+import type { Account } from '@linepulse/contracts';
 import { queryOne, type Queryable } from './db.ts';
 
 export async function findAccount(db: Queryable, id: string): Promise<Account | null> {

@@ -1,5 +1,5 @@
-import type { FactoryConfiguration } from '../schemas/configuration.ts';
-import type { WeekDay } from '../rules.ts';
+import type { FactoryConfiguration } from '@linepulse/contracts';
+import type { WeekDay } from '@linepulse/contracts';
 import type { Queryable } from './db.ts';
 import { markHistoryDirty } from './rollup-dirty.ts';
 

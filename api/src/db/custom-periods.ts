@@ -1,4 +1,4 @@
-import type { CustomPeriod } from '../rules.ts';
+import type { CustomPeriod } from '@linepulse/contracts';
 import type { Queryable } from './db.ts';
 
 /** The account's custom periods, newest first; days counts both ends (end inclusive). */

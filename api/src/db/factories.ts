@@ -11,7 +11,7 @@ import {
   type UnitWorkShifts,
   type UserUnitWorkShifts,
   type WeekDay,
-} from '../rules.ts';
+} from '@linepulse/contracts';
 import { queryOne, type Queryable } from './db.ts';
 import { markHistoryDirty } from './rollup-dirty.ts';
 

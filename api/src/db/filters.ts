@@ -1,4 +1,4 @@
-import type { SavedFilter, SavedFilterGroup, SavedFilterGroupRow } from '../rules.ts';
+import type { SavedFilter, SavedFilterGroup, SavedFilterGroupRow } from '@linepulse/contracts';
 import type { Queryable } from './db.ts';
 
 /** A group to store: names trimmed, ids checked against the account's configuration, no repeats. */

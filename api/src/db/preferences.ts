@@ -1,4 +1,4 @@
-import { normalisePreferences, type Preferences } from '../rules.ts';
+import { normalisePreferences, type Preferences } from '@linepulse/contracts';
 import { queryOne, type Queryable } from './db.ts';
 
 interface PreferencesRow {

@@ -1,4 +1,4 @@
-import type { Role, UserClaims } from '../rules.ts';
+import type { Role, UserClaims } from '@linepulse/contracts';
 import { queryOne, type Queryable } from './db.ts';
 
 export interface UserRecord extends UserClaims {

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { DATA_AVAILABLE_FROM } from '../rules.ts';
+import { DATA_AVAILABLE_FROM } from '@linepulse/contracts';
 import { queryOne, type Queryable } from '../db/db.ts';
 
 /**

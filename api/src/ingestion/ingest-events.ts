@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/db.ts';
 import { ApiError } from '../errors.ts';
-import { ERROR_CODES, type ApiErrorItem } from '../rules.ts';
+import { ERROR_CODES, type ApiErrorItem } from '@linepulse/contracts';
 import { factoryLookup, forgetFactoryLookup, type FactoryLookup } from './factory-lookup.ts';
 
 /** Most events one batch may carry (HTTP and MQTT alike). */

@@ -6,7 +6,7 @@ import type { Queryable } from '../db/db.ts';
 import { findIngestKeyOwner } from '../db/ingest-keys.ts';
 import { ApiError } from '../errors.ts';
 import { ingestEvents } from '../ingestion/ingest-events.ts';
-import { ERROR_CODES, type ApiErrorItem } from '../rules.ts';
+import { ERROR_CODES, type ApiErrorItem } from '@linepulse/contracts';
 
 /** What a device gets back on `<prefix>/<factoryId>/acks`. */
 export type MqttAck =

@@ -2,7 +2,7 @@ import Provider, { errors as oidcErrors, type Configuration, type KoaContextWith
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { claimsOf, findUserById } from '../db/users.ts';
-import type { UserClaims } from '../rules.ts';
+import type { UserClaims } from '@linepulse/contracts';
 import type { OidcKeys } from './keys.ts';
 import { errorPage, logoutPage, pickLocale, signedOutPage } from './pages.ts';
 

@@ -3,8 +3,8 @@ import { Type } from 'typebox';
 import { findAccount } from '../db/accounts.ts';
 import { errors } from '../errors.ts';
 import { currentUser } from '../plugins/app/auth.ts';
-import { Uuid, withErrors } from '../schemas/common.ts';
-import { AccountSchema } from '../schemas/entities.ts';
+import { Uuid, withErrors } from '@linepulse/contracts';
+import { AccountSchema } from '@linepulse/contracts';
 
 /** Dashboard API: account settings. Only the caller's own account exists for them. */
 export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -4,7 +4,7 @@ import { downtimesInfo, downtimesInfoInterval, downtimesSummary, kpisByGroups, t
 import { opportunities } from '../analytics/opportunities.ts';
 import { sweep } from '../analytics/rollups.ts';
 import { currentUser } from '../plugins/app/auth.ts';
-import { IsoDate, Uuid, withErrors } from '../schemas/common.ts';
+import { IsoDate, Uuid, withErrors } from '@linepulse/contracts';
 
 const TIME_RANGE_OPTION = Type.Enum([
   'day', 'lastday', 'week', 'lastweek', 'last7days', 'last30days', 'last90days',

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config.ts';
-import { APP_VERSION, REMOTE_NAMES, type RemoteName, type RuntimeConfig } from '../rules.ts';
+import { APP_VERSION, REMOTE_NAMES, type RemoteName, type RuntimeConfig } from '@linepulse/contracts';
 
 export function runtimeConfig(config: AppConfig): RuntimeConfig {
   const { publicUrl, oidc } = config;

@@ -7,15 +7,15 @@ import { ApiError, apiError, errors } from '../errors.ts';
 import { forgetFactoryLookup } from '../ingestion/factory-lookup.ts';
 import { currentUser } from '../plugins/app/auth.ts';
 import { validationItems } from '../plugins/app/error-handler.ts';
-import { ERROR_CODES, WEEK_DAYS, type ApiErrorItem, type WeekDay } from '../rules.ts';
-import { FactoryIdParams, Uuid, withErrors } from '../schemas/common.ts';
+import { ERROR_CODES, WEEK_DAYS, type ApiErrorItem, type WeekDay } from '@linepulse/contracts';
+import { FactoryIdParams, Uuid, withErrors } from '@linepulse/contracts';
 import {
   CreatedIngestKeySchema,
   FactoryConfigurationBody,
   FactoryConfigurationSchema,
   IngestKeySchema,
   type FactoryConfigurationInput,
-} from '../schemas/configuration.ts';
+} from '@linepulse/contracts';
 
 const KEY = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$/;
 const HH_MM = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { CURRENCIES } from '../rules.ts';
-import { withErrors } from '../schemas/common.ts';
+import { CURRENCIES } from '@linepulse/contracts';
+import { withErrors } from '@linepulse/contracts';
 
 export const currencyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

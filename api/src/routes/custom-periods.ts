@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { listCustomPeriods } from '../db/custom-periods.ts';
 import { currentUser } from '../plugins/app/auth.ts';
-import { withErrors } from '../schemas/common.ts';
-import { CustomPeriodSchema } from '../schemas/entities.ts';
+import { withErrors } from '@linepulse/contracts';
+import { CustomPeriodSchema } from '@linepulse/contracts';
 
 export const customPeriodRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

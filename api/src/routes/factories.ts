@@ -14,9 +14,21 @@ import {
 import { ApiError, apiError, errors } from '../errors.ts';
 import { currentUser } from '../plugins/app/auth.ts';
 import { validationItems } from '../plugins/app/error-handler.ts';
-import { CURRENCIES, ERROR_CODES, factorySettingsSchema, type ApiErrorItem, type FactorySettings } from '../rules.ts';
-import { FactoryIdParams, withErrors } from '../schemas/common.ts';
-import { FactoryProductSchema, FactorySchema, FactorySettingsSchema, NewFactorySchema, UnitWorkShiftsSchema } from '../schemas/entities.ts';
+import {
+  CURRENCIES,
+  ERROR_CODES,
+  factorySettingsSchema,
+  type ApiErrorItem,
+  type FactorySettings,
+} from '@linepulse/contracts';
+import { FactoryIdParams, withErrors } from '@linepulse/contracts';
+import {
+  FactoryProductSchema,
+  FactorySchema,
+  FactorySettingsSchema,
+  NewFactorySchema,
+  UnitWorkShiftsSchema,
+} from '@linepulse/contracts';
 
 const settingsSchema = factorySettingsSchema(CURRENCIES);
 const settingsWithoutObjectives = settingsSchema.omit(['objectives']);

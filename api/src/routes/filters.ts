@@ -16,8 +16,14 @@ import {
 import { ApiError, apiError } from '../errors.ts';
 import { currentUser } from '../plugins/app/auth.ts';
 import { validationItems } from '../plugins/app/error-handler.ts';
-import { ERROR_CODES, type ApiErrorItem, type SavedFilter, type SavedFilterGroup, type SavedFilterGroupRow } from '../rules.ts';
-import { Uuid, withErrors } from '../schemas/common.ts';
+import {
+  ERROR_CODES,
+  type ApiErrorItem,
+  type SavedFilter,
+  type SavedFilterGroup,
+  type SavedFilterGroupRow,
+} from '@linepulse/contracts';
+import { Uuid, withErrors } from '@linepulse/contracts';
 
 /** Product §5 saved filters: names of 1 to 50 characters (trimmed), 1 to 10 comparison groups. */
 export const SAVED_FILTER_LIMITS = { nameMax: 50, groupsMin: 1, groupsMax: 10 } as const;

@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { findIngestKeyOwner, type IngestKeyOwner } from '../db/ingest-keys.ts';
 import { errors } from '../errors.ts';
 import { ingestEvents, MAX_BATCH_EVENTS } from '../ingestion/ingest-events.ts';
-import { withErrors } from '../schemas/common.ts';
+import { withErrors } from '@linepulse/contracts';
 
 const Instant = Type.String({ description: 'ISO-8601 instant with an offset, e.g. 2024-03-01T10:00:00.000Z' });
 const Id = Type.String({ minLength: 1, maxLength: 200, description: 'Unique within the factory: a re-sent id is a duplicate' });

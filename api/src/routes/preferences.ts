@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { currentUser } from '../plugins/app/auth.ts';
 import { getPreferences, savePreferences } from '../db/preferences.ts';
 import { ApiError } from '../errors.ts';
-import { ERROR_CODES, normalisePreferences, preferencesProblems } from '../rules.ts';
-import { withErrors } from '../schemas/common.ts';
-import { PreferencesBody, PreferencesSchema } from '../schemas/entities.ts';
+import { ERROR_CODES, normalisePreferences, preferencesProblems } from '@linepulse/contracts';
+import { withErrors } from '@linepulse/contracts';
+import { PreferencesBody, PreferencesSchema } from '@linepulse/contracts';
 
 /**
  * GET/PUT /api/user/preferences. Open to every signed-in user, including one not enabled for the

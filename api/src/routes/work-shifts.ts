@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { accountUnitWorkShifts } from '../db/factories.ts';
 import { currentUser } from '../plugins/app/auth.ts';
-import { withErrors } from '../schemas/common.ts';
-import { UserUnitWorkShiftsSchema } from '../schemas/entities.ts';
+import { withErrors } from '@linepulse/contracts';
+import { UserUnitWorkShiftsSchema } from '@linepulse/contracts';
 
 export const workShiftRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

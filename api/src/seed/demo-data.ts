@@ -1,4 +1,4 @@
-import type { Language, Role, WeekDay } from '../rules.ts';
+import type { Language, Role, WeekDay } from '@linepulse/contracts';
 
 /** Password of every demo user (embedded provider only). */
 export const DEMO_PASSWORD = 'linepulse';

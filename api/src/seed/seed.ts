@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { DateTime } from 'luxon';
-import { DATE_FORMAT } from '../rules.ts';
+import { DATE_FORMAT } from '@linepulse/contracts';
 import { hashPassword } from '../auth/password.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, type SeedAccount, type SeedFactory } from './demo-data.ts';

@@ -11,7 +11,7 @@
  * it is over). Nothing at or after `to` is emitted, so the live loop never writes the future.
  */
 import { DateTime } from 'luxon';
-import type { WeekDay } from '../rules.ts';
+import type { WeekDay } from '@linepulse/contracts';
 import { hash32, rngFor, type Rng } from './prng.ts';
 
 export interface SimUnit {

@@ -4,7 +4,7 @@
  * live loop, so a re-run never doubles a fact).
  */
 import type { Queryable } from '../db/db.ts';
-import type { WeekDay } from '../rules.ts';
+import type { WeekDay } from '@linepulse/contracts';
 import type { Facts, SimFactory } from './generate.ts';
 
 interface Row {

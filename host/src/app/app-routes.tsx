@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { PUBLIC_PATHS, ROUTES, type RouteId } from '@linepulse/shared';
+import { PUBLIC_PATHS, ROUTES, type RouteId } from '@linepulse/contracts';
 import { Guard } from '../features/guards/guard';
 import { AdaptiveLayout } from '../features/layout/adaptive-layout';
 import { CenteredLayout } from '../features/layout/centered-layout';

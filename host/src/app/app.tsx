@@ -16,8 +16,8 @@ import {
   signIn,
   signOut,
   useNotifier,
-  type RemoteName,
 } from '@linepulse/shared';
+import { type RemoteName } from '@linepulse/contracts';
 import { CenteredLayout } from '../features/layout/centered-layout';
 import type { RemoteLoader } from '../features/remotes/remote-loader';
 import { RemoteLoaderContext } from '../features/remotes/remote-loader-context';

@@ -1,4 +1,4 @@
-import { REMOTE_NAMES, type RuntimeConfig } from '@linepulse/shared';
+import { REMOTE_NAMES, type RuntimeConfig } from '@linepulse/contracts';
 
 /** /config.json is missing values; every one of them is listed (STYLE habit 7). */
 export class RuntimeConfigError extends Error {

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { RuntimeConfig } from '@linepulse/shared';
+import type { RuntimeConfig } from '@linepulse/contracts';
 
 export const RuntimeConfigContext = createContext<RuntimeConfig | null>(null);
 

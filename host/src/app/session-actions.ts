@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Language, ThemeName } from '@linepulse/shared';
+import type { Language, ThemeName } from '@linepulse/contracts';
 
 /** Sign-in and sign-out, injected so pages and tests do not reach MSAL directly. */
 export interface SessionActions {

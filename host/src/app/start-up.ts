@@ -8,9 +8,8 @@ import {
   preferencesAtom,
   userAtom,
   userFromClaims,
-  type RemoteName,
-  type RuntimeConfig,
 } from '@linepulse/shared';
+import { type RemoteName, type RuntimeConfig } from '@linepulse/contracts';
 import type { getDefaultStore } from 'jotai';
 import type { RemoteLoader } from '../features/remotes/remote-loader';
 import { loadRuntimeConfig } from './load-runtime-config';

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
-import type { RemoteName, RemoteRoutesModule, RuntimeConfig } from '@linepulse/shared';
+import type { RemoteRoutesModule } from '@linepulse/shared';
+import type { RemoteName, RuntimeConfig } from '@linepulse/contracts';
 import { renderWithProviders, type RenderWithProvidersOptions, type RenderWithProvidersResult } from '@linepulse/shared/testing';
 import { RemoteLoaderContext } from '../features/remotes/remote-loader-context';
 import type { RemoteLoader } from '../features/remotes/remote-loader';

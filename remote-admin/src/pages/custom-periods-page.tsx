@@ -2,7 +2,8 @@ import type { ReactElement } from 'react';
 import { useIntl } from 'react-intl';
 import { useAtomValue } from 'jotai';
 import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
-import { AppLink, EmptyState, PageFrame, customPeriodsAtom, routePath } from '@linepulse/shared';
+import { AppLink, EmptyState, PageFrame, customPeriodsAtom } from '@linepulse/shared';
+import { routePath } from '@linepulse/contracts';
 
 /** /customPeriods (admin): the account's custom periods. */
 export function CustomPeriodsPage(): ReactElement {

@@ -1,7 +1,8 @@
 import type { ReactElement } from 'react';
 import { useIntl } from 'react-intl';
 import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
-import { AppLink, EmptyState, PageFrame, routePath, useFactories } from '@linepulse/shared';
+import { AppLink, EmptyState, PageFrame, useFactories } from '@linepulse/shared';
+import { routePath } from '@linepulse/contracts';
 
 /** /factories (admin): every factory of the account, each opening its settings. */
 export function FactoriesPage(): ReactElement {

@@ -1,7 +1,7 @@
 import { Dropdown, Field, Option } from '@fluentui/react-components';
 import type { ReactElement } from 'react';
 import { useIntl } from 'react-intl';
-import type { Factory } from '@linepulse/shared';
+import type { Factory } from '@linepulse/contracts';
 
 /** Which factories the company overview covers (all by default; at least one). */
 export function FactoryPicker({ factories, value, onChange }: { factories: Factory[]; value: string[]; onChange: (ids: string[] | null) => void }): ReactElement {

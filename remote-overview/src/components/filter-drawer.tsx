@@ -12,7 +12,7 @@ import { DismissRegular, FilterRegular } from '@fluentui/react-icons';
 import { useAtomValue } from 'jotai';
 import { useState, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
-import type { Factory } from '@linepulse/shared';
+import type { Factory } from '@linepulse/contracts';
 import { selectionAtom } from '../model/selection';
 import { NewFiltersTab } from './new-filters-tab';
 import { SavedFiltersTab } from './saved-filters-tab';

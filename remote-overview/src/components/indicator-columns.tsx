@@ -2,7 +2,8 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 import { WarningRegular } from '@fluentui/react-icons';
 import type { ReactElement } from 'react';
 import type { IntlShape } from 'react-intl';
-import { formatDuration, formatNumber, formatPercent, type DataColumn, type Kpis } from '@linepulse/shared';
+import { formatDuration, formatNumber, formatPercent, type DataColumn } from '@linepulse/shared';
+import { type Kpis } from '@linepulse/contracts';
 import { INDICATOR_IDS, isAboveIdeal } from '../model/kpis';
 
 const useStyles = makeStyles({

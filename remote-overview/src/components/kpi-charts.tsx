@@ -2,7 +2,13 @@ import type { Options, SeriesOptionsType } from 'highcharts';
 import { DateTime } from 'luxon';
 import { useMemo, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
-import { Chart, type AnalyticsInterval, type KpiGroupResult, type Kpis, type PeriodKpis } from '@linepulse/shared';
+import { Chart } from '@linepulse/shared';
+import {
+  type AnalyticsInterval,
+  type KpiGroupResult,
+  type Kpis,
+  type PeriodKpis,
+} from '@linepulse/contracts';
 import { formatKpi, kpiValue, type KpiId } from '../model/kpis';
 
 /** What a chart plots for a KPI: percent points for indicators, hours for downtime. */

@@ -2,7 +2,8 @@ import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { ArrowTrendingDownRegular, CheckmarkCircleRegular, WarningRegular } from '@fluentui/react-icons';
 import type { ReactElement } from 'react';
 import { useIntl } from 'react-intl';
-import { formatDuration, formatPercent, type Kpis } from '@linepulse/shared';
+import { formatDuration, formatPercent } from '@linepulse/shared';
+import { type Kpis } from '@linepulse/contracts';
 import { formatKpi, isAboveIdeal, kpiValue, meetsObjective, type KpiId } from '../model/kpis';
 import { TEST_IDS } from '../test-ids';
 

@@ -4,7 +4,8 @@ import { useSetAtom } from 'jotai';
 import type { ReactElement } from 'react';
 import { useIntl } from 'react-intl';
 import * as yup from 'yup';
-import { DOWNTIME_TYPES, LoadingState, ErrorState, errorMessage, type DowntimeType, type Factory, type FactoryFilterOptions } from '@linepulse/shared';
+import { LoadingState, ErrorState, errorMessage, type FactoryFilterOptions } from '@linepulse/shared';
+import { DOWNTIME_TYPES, type DowntimeType, type Factory } from '@linepulse/contracts';
 import { selectionAtom, type NewFilters, type Selection } from '../model/selection';
 import { useFilterOptions } from './filter-options';
 

@@ -9,10 +9,9 @@ import {
   formatNumber,
   postOpportunities,
   useUser,
-  type AnalyticsWindow,
   type DataColumn,
-  type Factory,
 } from '@linepulse/shared';
+import { type AnalyticsWindow, type Factory } from '@linepulse/contracts';
 import { summariseOpportunities, KIND_ROUTE, type OpportunityRow } from '../model/opportunities';
 import { useQuery } from '../model/use-query';
 import { TEST_IDS } from '../test-ids';

@@ -4,7 +4,7 @@ import { DateTime } from 'luxon';
 import { useId, useState, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
 import * as yup from 'yup';
-import { TIME_OPTIONS, type TimeOption } from '@linepulse/shared';
+import { TIME_OPTIONS, type TimeOption } from '@linepulse/contracts';
 import { DATA_AVAILABLE_FROM, DATE_FORMAT, today, type PeriodSelection } from '../model/period';
 
 const useStyles = makeStyles({

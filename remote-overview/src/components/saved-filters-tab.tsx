@@ -31,11 +31,9 @@ import {
   useNotifier,
   useNotifyError,
   useSavePreferences,
-  type Factory,
   type FactoryFilterOptions,
-  type SavedFilter,
-  type SavedFilterGroupRow,
 } from '@linepulse/shared';
+import { type Factory, type SavedFilter, type SavedFilterGroupRow } from '@linepulse/contracts';
 import { draftsOf, selectionAtom, selectionKey, type ComparisonGroupDraft, type Selection } from '../model/selection';
 import { useQuery } from '../model/use-query';
 import { useFilterOptions } from './filter-options';

@@ -2,7 +2,7 @@ import { Button, Switch, makeStyles, tokens } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import type { Factory } from '@linepulse/shared';
+import type { Factory } from '@linepulse/contracts';
 import { TEST_IDS } from '../test-ids';
 
 /** TV mode refreshes its figures this often (product §2, TV mode: "live" means at least every 60 s). */

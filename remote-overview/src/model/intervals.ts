@@ -7,7 +7,7 @@ import {
   type Interval,
   type IntervalProblem,
   type TimeWindow,
-} from '@linepulse/shared';
+} from '@linepulse/contracts';
 
 export interface IntervalChoice {
   interval: Interval;

@@ -1,4 +1,5 @@
-import { formatDuration, formatPercent, type Factory, type Kpis } from '@linepulse/shared';
+import { formatDuration, formatPercent } from '@linepulse/shared';
+import { type Factory, type Kpis } from '@linepulse/contracts';
 
 export const KPI_IDS = ['availability', 'performance', 'quality', 'oee', 'ooe', 'downtime'] as const;
 export type KpiId = (typeof KPI_IDS)[number];

@@ -1,11 +1,5 @@
-import {
-  OPPORTUNITY_KINDS,
-  routePath,
-  type Factory,
-  type OpportunitiesResponse,
-  type OpportunityKind,
-  type RouteId,
-} from '@linepulse/shared';
+import { OPPORTUNITY_KINDS, type OpportunitiesResponse, type OpportunityKind } from '@linepulse/shared';
+import { routePath, type Factory, type RouteId } from '@linepulse/contracts';
 
 export const KIND_ROUTE: Record<OpportunityKind, RouteId> = {
   shift_changes: 'shiftChanges',

@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
-import type { Interval } from '@linepulse/shared';
+import type { Interval } from '@linepulse/contracts';
 import { DEFAULT_KPI, type KpiId } from './kpis';
 
 /** The KPI the charts show, kept while the user moves between the overview and the dashboards. */

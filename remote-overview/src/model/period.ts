@@ -1,13 +1,12 @@
 import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { DateTime } from 'luxon';
 import { useCallback } from 'react';
+import { preferencesAtom, useSavePreferences } from '@linepulse/shared';
 import {
   DATA_AVAILABLE_FROM,
   DATE_FORMAT,
   DEFAULT_COMPANY_OVERVIEW_TIME_OPTION,
   DEFAULT_PREFERENCE_TIME_OPTION,
-  preferencesAtom,
-  useSavePreferences,
   windowOf,
   type AnalyticsWindow,
   type CustomPeriod,
@@ -15,7 +14,7 @@ import {
   type Preferences,
   type TimeOption,
   type TimeWindow,
-} from '@linepulse/shared';
+} from '@linepulse/contracts';
 
 /** The period of the overview and dashboard: a time option, with dates for time_range (yyyy-LL-dd, end inclusive). */
 export interface PeriodSelection {

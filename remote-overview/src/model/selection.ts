@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
-import type { DowntimeType, Factory, KpiGroupRequest, SavedFilter } from '@linepulse/shared';
+import type { DowntimeType, Factory, KpiGroupRequest, SavedFilter } from '@linepulse/contracts';
 
 /**
  * What the overview and dashboard show: either whole factories, the "new filters" of the drawer

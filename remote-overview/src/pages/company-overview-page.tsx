@@ -11,16 +11,18 @@ import {
   PageFrame,
   exportFileName,
   postKpisByGroups,
-  routePath,
   useCustomPeriods,
   useFactories,
   type DataColumn,
+} from '@linepulse/shared';
+import {
+  routePath,
   type Factory,
   type KpiGroupResult,
   type Kpis,
   type KpisByGroupsRequest,
   type TimeOption,
-} from '@linepulse/shared';
+} from '@linepulse/contracts';
 import { durationColumn, indicatorColumns, occurrencesColumn } from '../components/indicator-columns';
 import { FactoryPicker } from '../components/factory-picker';
 import { FilterDrawer } from '../components/filter-drawer';

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { ROUTES, withRemoteMessages } from '@linepulse/shared';
+import { withRemoteMessages } from '@linepulse/shared';
+import { ROUTES } from '@linepulse/contracts';
 import { TEST_USERS, jsonResponse, mockFetch, renderWithProviders } from '@linepulse/shared/testing';
 import { messages } from '../messages';
 import { TEST_IDS } from '../test-ids';

@@ -15,12 +15,14 @@ import {
   useFactories,
   useUser,
   type DataColumn,
+} from '@linepulse/shared';
+import {
   type Factory,
   type KpiGroupRequest,
   type Kpis,
   type KpisByGroupsRequest,
   type ProductionUnitSummary,
-} from '@linepulse/shared';
+} from '@linepulse/contracts';
 import { TrendChart } from '../components/kpi-charts';
 import { TopCauses } from '../components/top-causes';
 import { TV_REFRESH_MS, TvScreen } from '../components/tv-screen';

@@ -1,5 +1,6 @@
 import { testFactory, type MockedRequest } from '@linepulse/shared/testing';
-import type { KpiGroupResult, Kpis, OpportunitiesResponse } from '@linepulse/shared';
+import type { OpportunitiesResponse } from '@linepulse/shared';
+import type { KpiGroupResult, Kpis } from '@linepulse/contracts';
 
 export const lyon = testFactory({
   id: 'f-lyon',

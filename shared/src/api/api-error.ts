@@ -1,4 +1,4 @@
-import type { ApiErrorItem } from '../rules';
+import type { ApiErrorItem } from '@linepulse/contracts';
 
 /** Code used when a failure carries no error item of its own (product §8: default code 500). */
 export const DEFAULT_ERROR_CODE = '500';

@@ -1,4 +1,4 @@
-import type { Account } from '../rules';
+import type { Account } from '@linepulse/contracts';
 import { apiRequest } from './http';
 
 /** GET accounts/{accountId} on the dashboard API: the account settings. */

@@ -1,4 +1,4 @@
-import type { UnitWorkShifts } from '../rules';
+import type { UnitWorkShifts } from '@linepulse/contracts';
 import { apiRequest } from './http';
 
 /** GET factories/{id}/assigned-work-shift-names: work shift names per production unit. */

@@ -1,4 +1,4 @@
-import type { CustomPeriod } from '../rules';
+import type { CustomPeriod } from '@linepulse/contracts';
 import { apiRequest } from './http';
 
 /** GET /custom-periods. */

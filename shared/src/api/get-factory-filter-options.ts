@@ -1,4 +1,4 @@
-import type { FactoryProduct, UnitWorkShifts } from '../rules';
+import type { FactoryProduct, UnitWorkShifts } from '@linepulse/contracts';
 import { isApiError } from './api-error';
 import { apiRequest } from './http';
 

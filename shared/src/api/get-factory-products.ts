@@ -1,4 +1,4 @@
-import type { FactoryProduct } from '../rules';
+import type { FactoryProduct } from '@linepulse/contracts';
 import { apiRequest } from './http';
 
 /** GET factories/{id}/products. */

@@ -1,5 +1,5 @@
 import { apiRequest } from './http';
-import type { SavedFilterGroupRow } from '../rules/saved-filters';
+import type { SavedFilterGroupRow } from '@linepulse/contracts';
 
 /** GET filter-groups: every comparison group of the user's saved filters, flat. */
 export function getFilterGroups(signal?: AbortSignal): Promise<SavedFilterGroupRow[]> {

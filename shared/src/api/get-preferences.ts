@@ -1,4 +1,4 @@
-import { normalisePreferences, type Preferences } from '../rules';
+import { normalisePreferences, type Preferences } from '@linepulse/contracts';
 import { apiRequest } from './http';
 
 /** GET /user/preferences, normalised (product §4): unknown values fall back to their defaults. */

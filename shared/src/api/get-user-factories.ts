@@ -1,4 +1,4 @@
-import type { Factory } from '../rules';
+import type { Factory } from '@linepulse/contracts';
 import { apiRequest } from './http';
 
 /** GET /user/factories: the factories the signed-in user may see. */

@@ -1,4 +1,4 @@
-import type { UserUnitWorkShifts } from '../rules';
+import type { UserUnitWorkShifts } from '@linepulse/contracts';
 import { apiRequest } from './http';
 
 /** GET user/work-shifts: work shifts of every production unit the user may see. */

@@ -6,7 +6,7 @@ import { getPreferences } from './get-preferences';
 import { getUserFactories } from './get-user-factories';
 import { putFactory } from './put-factory';
 import { putPreferences } from './put-preferences';
-import { defaultPreferences, type FactorySettings } from '../rules';
+import { defaultPreferences, type FactorySettings } from '@linepulse/contracts';
 
 const notifier = { success: jest.fn(), error: jest.fn() };
 

@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '../rules';
+import { ERROR_CODES } from '@linepulse/contracts';
 import { getServices } from '../services/services';
 import { ApiError, normaliseApiError } from './api-error';
 

@@ -1,4 +1,4 @@
-import type { AnalyticsInterval, DowntimeMeasures, UnitSelection } from '../rules/analytics-contracts';
+import type { AnalyticsInterval, DowntimeMeasures, UnitSelection } from '@linepulse/contracts';
 import { apiRequest } from './http';
 
 export interface DowntimeInterval extends DowntimeMeasures {

@@ -1,4 +1,4 @@
-import type { DowntimeMeasures, UnitSelection } from '../rules/analytics-contracts';
+import type { DowntimeMeasures, UnitSelection } from '@linepulse/contracts';
 import { apiRequest } from './http';
 
 export interface DowntimeInfo extends DowntimeMeasures {

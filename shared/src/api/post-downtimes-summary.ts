@@ -1,4 +1,4 @@
-import type { UnitSelection } from '../rules/analytics-contracts';
+import type { UnitSelection } from '@linepulse/contracts';
 import { apiRequest } from './http';
 
 export interface DowntimesSummary {

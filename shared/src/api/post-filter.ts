@@ -1,5 +1,5 @@
 import { apiRequest } from './http';
-import type { SavedFilter, SavedFilterInput } from '../rules/saved-filters';
+import type { SavedFilter, SavedFilterInput } from '@linepulse/contracts';
 
 /** POST filters: saves a filter with its comparison groups; resolves with the stored filter. */
 export function postFilter(filter: SavedFilterInput): Promise<SavedFilter> {

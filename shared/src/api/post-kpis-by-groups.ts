@@ -1,4 +1,4 @@
-import type { KpisByGroupsRequest, KpisByGroupsResponse } from '../rules/analytics-contracts';
+import type { KpisByGroupsRequest, KpisByGroupsResponse } from '@linepulse/contracts';
 import { apiRequest } from './http';
 
 /** POST /kpis/by-groups: times, counts and indicators per group, per interval and for the 11 preceding periods. */

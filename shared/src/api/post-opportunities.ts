@@ -1,4 +1,4 @@
-import type { AnalyticsWindow } from '../rules/analytics-contracts';
+import type { AnalyticsWindow } from '@linepulse/contracts';
 import { apiRequest } from './http';
 
 /** Potential gain: time (ms and hours), units, and money for users with financial access only. */

@@ -1,4 +1,4 @@
-import type { Factory, FactorySettings } from '../rules';
+import type { Factory, FactorySettings } from '@linepulse/contracts';
 import { apiRequest } from './http';
 
 /** PUT factories/{id} (admins): saves the factory settings, resolves with the updated factory. */

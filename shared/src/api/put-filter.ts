@@ -1,5 +1,5 @@
 import { apiRequest } from './http';
-import type { SavedFilter, SavedFilterInput } from '../rules/saved-filters';
+import type { SavedFilter, SavedFilterInput } from '@linepulse/contracts';
 
 /** PUT filters/{id}: renames a saved filter and replaces its comparison groups. */
 export function putFilter(filterId: string, filter: SavedFilterInput): Promise<SavedFilter> {

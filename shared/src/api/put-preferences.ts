@@ -1,4 +1,4 @@
-import { normalisePreferences, type Preferences } from '../rules';
+import { normalisePreferences, type Preferences } from '@linepulse/contracts';
 import { apiRequest } from './http';
 
 /** PUT /user/preferences; resolves with what the server stored. */

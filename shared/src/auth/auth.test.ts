@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '../rules';
+import type { RuntimeConfig } from '@linepulse/contracts';
 import { isPasswordResetCompletedError, isUnknownUserError } from './auth-errors';
 import { loginScopes, msalConfiguration } from './msal';
 import { userFromClaims } from './user-from-claims';

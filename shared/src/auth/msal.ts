@@ -4,7 +4,7 @@ import {
   type AccountInfo,
   type Configuration,
 } from '@azure/msal-browser';
-import type { Language, RuntimeConfig, ThemeName } from '../rules';
+import type { Language, RuntimeConfig, ThemeName } from '@linepulse/contracts';
 import type { TokenProvider } from '../services/services';
 
 /**

@@ -1,4 +1,4 @@
-import { ROLES, type Role, type UserClaims } from '../rules';
+import { ROLES, type Role, type UserClaims } from '@linepulse/contracts';
 
 function flag(value: unknown): boolean {
   return value === true || value === 'true' || value === 1 || value === '1';

@@ -1,6 +1,6 @@
 import type { ComponentType, ReactElement, ReactNode } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../rules';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@linepulse/contracts';
 
 export type RemoteMessages = Record<Language, Record<string, string>>;
 

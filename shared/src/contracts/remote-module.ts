@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { RemoteName, RouteIdsOf } from '../rules';
+import type { RemoteName, RouteIdsOf } from '@linepulse/contracts';
 
 /** A remote's pages, one for every route id it owns in ROUTES. */
 export type RemotePages<R extends RemoteName> = Record<RouteIdsOf<R>, ComponentType>;

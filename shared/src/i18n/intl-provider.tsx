@@ -1,6 +1,6 @@
 import type { ReactElement, ReactNode } from 'react';
 import { IntlProvider, type ResolvedIntlConfig } from 'react-intl';
-import { DEFAULT_LANGUAGE, type Language } from '../rules';
+import { DEFAULT_LANGUAGE, type Language } from '@linepulse/contracts';
 import { MESSAGES } from './messages';
 
 const onIntlError: ResolvedIntlConfig['onError'] = (error) => {

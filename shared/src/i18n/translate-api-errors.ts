@@ -1,6 +1,6 @@
 import type { IntlShape } from 'react-intl';
 import { isApiError, DEFAULT_ERROR_CODE } from '../api/api-error';
-import type { ApiErrorItem } from '../rules';
+import type { ApiErrorItem } from '@linepulse/contracts';
 
 /** Message id of a backend error code. */
 export function errorMessageId(code: string): string {

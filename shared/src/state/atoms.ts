@@ -8,7 +8,7 @@ import {
   type Preferences,
   type UnitWorkShifts,
   type UserClaims,
-} from '../rules';
+} from '@linepulse/contracts';
 import { readStoredLanguage, readStoredTheme, storeLanguage, storeTheme } from '../theme/theme-storage';
 
 /** Loading status of a piece of session data. */

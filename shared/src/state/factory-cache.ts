@@ -2,7 +2,12 @@ import { useAtomValue, useStore, type PrimitiveAtom } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import { getAssignedWorkShiftNames } from '../api/get-assigned-work-shift-names';
 import { getFactoryProducts } from '../api/get-factory-products';
-import { FACTORY_CACHE_CHECK_MS, FACTORY_CACHE_TTL_MS, type FactoryProduct, type UnitWorkShifts } from '../rules';
+import {
+  FACTORY_CACHE_CHECK_MS,
+  FACTORY_CACHE_TTL_MS,
+  type FactoryProduct,
+  type UnitWorkShifts,
+} from '@linepulse/contracts';
 import {
   factoryProductsCacheAtom,
   factoryWorkShiftsCacheAtom,

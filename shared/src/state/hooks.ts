@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useParams } from 'react-router-dom';
-import type { Account, CustomPeriod, Factory, UserClaims } from '../rules';
+import type { Account, CustomPeriod, Factory, UserClaims } from '@linepulse/contracts';
 import {
   accountAtom,
   activeFactoryIdAtom,

@@ -2,7 +2,7 @@ import { useStore } from 'jotai';
 import { useCallback } from 'react';
 import { useIntl } from 'react-intl';
 import { putPreferences } from '../api/put-preferences';
-import type { Preferences, TilelyticsPreferences } from '../rules';
+import type { Preferences, TilelyticsPreferences } from '@linepulse/contracts';
 import { servicesConfigured } from '../services/services';
 import { preferencesAtom, userAtom } from './atoms';
 import { useNotifier } from './notifier';

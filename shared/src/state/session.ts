@@ -7,7 +7,7 @@ import { getCustomPeriods } from '../api/get-custom-periods';
 import { getPreferences } from '../api/get-preferences';
 import { getUserFactories } from '../api/get-user-factories';
 import { errorMessage } from '../i18n/translate-api-errors';
-import { ACCOUNT_SETTINGS_REFRESH_MS, type UserClaims } from '../rules';
+import { ACCOUNT_SETTINGS_REFRESH_MS, type UserClaims } from '@linepulse/contracts';
 import type { Notifier } from '../services/services';
 import {
   accountAtom,

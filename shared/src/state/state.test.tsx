@@ -7,7 +7,7 @@ import { MESSAGES } from '../i18n/messages';
 import { configureServices, resetServices } from '../services/services';
 import { TEST_USERS, testFactory } from '../testing/fixtures';
 import { jsonResponse, mockFetch } from '../testing/mock-fetch';
-import { FACTORY_CACHE_CHECK_MS, FACTORY_CACHE_TTL_MS } from '../rules';
+import { FACTORY_CACHE_CHECK_MS, FACTORY_CACHE_TTL_MS } from '@linepulse/contracts';
 import {
   accountAtom,
   activeFactoryIdAtom,

@@ -1,4 +1,4 @@
-import type { Factory, UserClaims } from '../rules';
+import type { Factory, UserClaims } from '@linepulse/contracts';
 
 const base: UserClaims = {
   user_id: 'u-admin',

@@ -6,7 +6,13 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { activeFactoryIdAtom, factoriesAtom, factoriesStatusAtom, preferencesAtom, userAtom } from '../state/atoms';
 import { createStoreNotifier } from '../state/notifier';
 import { configureServices, type Services } from '../services/services';
-import { defaultPreferences, type Factory, type Language, type ThemeName, type UserClaims } from '../rules';
+import {
+  defaultPreferences,
+  type Factory,
+  type Language,
+  type ThemeName,
+  type UserClaims,
+} from '@linepulse/contracts';
 import { AppProviders } from '../ui/app-providers';
 
 export type TestStore = ReturnType<typeof createStore>;

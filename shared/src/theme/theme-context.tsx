@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { DEFAULT_THEME, type ThemeName } from '../rules';
+import { DEFAULT_THEME, type ThemeName } from '@linepulse/contracts';
 import { chartPalette } from './themes';
 
 /** The theme AppProviders applies, for code that needs its name (charts). */

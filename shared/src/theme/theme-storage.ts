@@ -1,4 +1,4 @@
-import { isLanguage, type Language, type ThemeName } from '../rules';
+import { isLanguage, type Language, type ThemeName } from '@linepulse/contracts';
 import { themeFlags, themeFromFlags } from './themes';
 
 /** Local storage keys of what must apply before the preferences arrive (home page, sign-in hints). */

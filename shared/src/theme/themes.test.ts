@@ -1,5 +1,5 @@
 import { teamsHighContrastTheme, webDarkTheme, webLightTheme } from '@fluentui/react-components';
-import { THEMES } from '../rules';
+import { THEMES } from '@linepulse/contracts';
 import { readDarkFlag, readStoredTheme, storeTheme } from './theme-storage';
 import { chartPalette, fluentThemeFor, themeFlags, themeFromFlags } from './themes';
 import { breakpointFor } from './use-breakpoint';

@@ -1,5 +1,5 @@
 import { webDarkTheme, webLightTheme, type Theme } from '@fluentui/react-components';
-import { CHART_COLOURS_PER_PALETTE, type ThemeName } from '../rules';
+import { CHART_COLOURS_PER_PALETTE, type ThemeName } from '@linepulse/contracts';
 
 /**
  * The accessible theme is the light theme with stronger contrast (product §3: accessible is held as the

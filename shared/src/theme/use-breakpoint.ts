@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { BREAKPOINTS } from '../rules';
+import { BREAKPOINTS } from '@linepulse/contracts';
 
 /** xs < 600 ≤ sm < 960 ≤ md < 1264 ≤ lg < 1904 ≤ xl (product §9). */
 export type Breakpoint = 'xs' | 'sm' | 'md' | 'lg' | 'xl';

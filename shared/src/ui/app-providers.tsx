@@ -2,7 +2,7 @@ import { FluentProvider } from '@fluentui/react-components';
 import { Provider as JotaiProvider } from 'jotai';
 import { useEffect, type ReactElement, type ReactNode } from 'react';
 import { LinepulseIntlProvider } from '../i18n/intl-provider';
-import type { Language, ThemeName } from '../rules';
+import type { Language, ThemeName } from '@linepulse/contracts';
 import { ThemeNameContext } from '../theme/theme-context';
 import { fluentThemeFor } from '../theme/themes';
 

@@ -1,6 +1,6 @@
 import type { ComponentType, ReactElement, ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import type { Factory } from '../rules';
+import type { Factory } from '@linepulse/contracts';
 import { useActiveFactory, useFactoriesStatus } from '../state/hooks';
 import { ErrorState } from './error-state';
 import { LoadingState } from './loading-state';

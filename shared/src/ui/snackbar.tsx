@@ -3,7 +3,7 @@ import { CheckmarkCircleFilled, DismissRegular, ErrorCircleFilled } from '@fluen
 import { useAtomValue, useStore } from 'jotai';
 import { useEffect, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
-import { SNACKBAR_DURATION_MS } from '../rules';
+import { SNACKBAR_DURATION_MS } from '@linepulse/contracts';
 import { dismissSnackbarMessage, snackbarAtom, type SnackbarMessage } from '../state/notifier';
 
 const useStyles = makeStyles({

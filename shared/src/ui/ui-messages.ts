@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useIntl } from 'react-intl';
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../rules';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@linepulse/contracts';
 
 /**
  * Words of the shared data components (charts, tables, exports). They travel with the components, so

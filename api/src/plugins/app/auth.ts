@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { resolveUser } from '../../auth/claims.ts';
 import { createLocalVerifier, createRemoteVerifier, type TokenVerifier } from '../../auth/verifier.ts';
 import { ApiError, errors } from '../../errors.ts';
-import { ERROR_CODES, type UserClaims } from '../../rules.ts';
+import { ERROR_CODES, type UserClaims } from '@linepulse/contracts';
 
 /**
  * Who may call a route:

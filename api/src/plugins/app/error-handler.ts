@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError, errors } from '../../errors.ts';
-import { ERROR_CODES, type ApiErrorItem } from '../../rules.ts';
+import { ERROR_CODES, type ApiErrorItem } from '@linepulse/contracts';
 
 interface ValidationIssue {
   instancePath?: string;

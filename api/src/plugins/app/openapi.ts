@@ -1,6 +1,6 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { APP_VERSION } from '../../rules.ts';
+import { APP_VERSION } from '@linepulse/contracts';
 
 type Json = Record<string, unknown>;
 

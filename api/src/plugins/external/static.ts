@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { REMOTE_NAMES } from '../../rules.ts';
+import { REMOTE_NAMES } from '@linepulse/contracts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,4 +1,4 @@
-import { ROUTES } from '@linepulse/shared';
+import { ROUTES } from '@linepulse/contracts';
 import { TEST_USERS } from '@linepulse/shared/testing';
 import { guardRedirect } from './guard-rules';
 

@@ -1,4 +1,4 @@
-import { PUBLIC_PATHS, ROUTES, type RouteDefinition, type UserClaims } from '@linepulse/shared';
+import { PUBLIC_PATHS, ROUTES, type RouteDefinition, type UserClaims } from '@linepulse/contracts';
 
 /**
  * Which rule a page follows (product §2):

@@ -1,6 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
-import { useUser, type RouteDefinition } from '@linepulse/shared';
+import { useUser } from '@linepulse/shared';
+import { type RouteDefinition } from '@linepulse/contracts';
 import { guardRedirect, type PageAccess } from './guard-rules';
 
 export interface GuardProps {

@@ -22,21 +22,18 @@ import type { ReactElement } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
+import { atLeast, preferencesAtom, useBreakpoint, useSavePreferences } from '@linepulse/shared';
 import {
   APP_VERSION,
   LANGUAGES,
   PUBLIC_PATHS,
   ROLE_LABEL_KEY,
   THEMES,
-  atLeast,
   initials,
   isLanguage,
   isTheme,
-  preferencesAtom,
-  useBreakpoint,
-  useSavePreferences,
   type UserClaims,
-} from '@linepulse/shared';
+} from '@linepulse/contracts';
 import { useSessionActions } from '../../app/session-actions';
 import { useFullscreen } from './use-fullscreen';
 

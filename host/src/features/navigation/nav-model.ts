@@ -1,4 +1,5 @@
-import { routePath, type Factory, type MessageKey, type UserClaims } from '@linepulse/shared';
+import { type MessageKey } from '@linepulse/shared';
+import { routePath, type Factory, type UserClaims } from '@linepulse/contracts';
 
 export interface NavLinkItem {
   id: string;

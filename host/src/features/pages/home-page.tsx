@@ -3,7 +3,8 @@ import { useAtomValue } from 'jotai';
 import { useState, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
 import { AppLink } from '@linepulse/shared';
-import { LANGUAGES, PUBLIC_PATHS, PageFrame, preferencesAtom, useSavePreferences } from '@linepulse/shared';
+import { PageFrame, preferencesAtom, useSavePreferences } from '@linepulse/shared';
+import { LANGUAGES, PUBLIC_PATHS } from '@linepulse/contracts';
 import { useSessionActions } from '../../app/session-actions';
 
 const useStyles = makeStyles({

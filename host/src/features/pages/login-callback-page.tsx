@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { Navigate } from 'react-router-dom';
-import { PUBLIC_PATHS } from '@linepulse/shared';
+import { PUBLIC_PATHS } from '@linepulse/contracts';
 
 /**
  * /login-callback: the sign-in response is handled at start-up, before the router renders; a signed-in

@@ -2,7 +2,8 @@ import { Text } from '@fluentui/react-components';
 import type { ReactElement } from 'react';
 import { useIntl } from 'react-intl';
 import { AppLink } from '@linepulse/shared';
-import { PUBLIC_PATHS, PageFrame, ROUTES, useUser } from '@linepulse/shared';
+import { PageFrame, useUser } from '@linepulse/shared';
+import { PUBLIC_PATHS, ROUTES } from '@linepulse/contracts';
 
 /** Any path no route matches. */
 export function NotFoundPage(): ReactElement {

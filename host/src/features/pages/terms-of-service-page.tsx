@@ -1,7 +1,8 @@
 import { Text } from '@fluentui/react-components';
 import type { ReactElement } from 'react';
 import { useIntl } from 'react-intl';
-import { PUBLIC_PATHS, PageFrame, ROUTES, useUser } from '@linepulse/shared';
+import { PageFrame, useUser } from '@linepulse/shared';
+import { PUBLIC_PATHS, ROUTES } from '@linepulse/contracts';
 import { AppLink } from '@linepulse/shared';
 
 /** /terms-of-service, for everyone. */

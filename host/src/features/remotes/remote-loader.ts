@@ -1,11 +1,6 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import {
-  CHUNK_LOAD_TIMEOUT_MS,
-  FEDERATION_NAMES,
-  REMOTE_NAMES,
-  type RemoteName,
-  type RemoteRoutesModule,
-} from '@linepulse/shared';
+import { FEDERATION_NAMES, type RemoteRoutesModule } from '@linepulse/shared';
+import { CHUNK_LOAD_TIMEOUT_MS, REMOTE_NAMES, type RemoteName } from '@linepulse/contracts';
 
 /** The part of the Module Federation runtime the host uses (injected, so tests can fake it). */
 export interface RemoteRuntime {

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { ROUTES, activeFactoryIdAtom, type RemoteName, type RemoteRoutesModule } from '@linepulse/shared';
+import { activeFactoryIdAtom, type RemoteRoutesModule } from '@linepulse/shared';
+import { ROUTES, type RemoteName } from '@linepulse/contracts';
 import { TEST_USERS, testFactory } from '@linepulse/shared/testing';
 import { fakeRemoteLoader, renderHost } from '../../testing/render-host';
 import { RemoteLoadTimeoutError } from './remote-loader';

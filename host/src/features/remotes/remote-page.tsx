@@ -2,17 +2,8 @@ import { atom, useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { Suspense, lazy, useEffect, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
-import {
-  CHUNK_LOAD_TIMEOUT_MS,
-  ErrorState,
-  LoadingState,
-  PageFrame,
-  ROUTES,
-  activeFactoryIdAtom,
-  factoriesAtom,
-  type RemoteName,
-  type RouteId,
-} from '@linepulse/shared';
+import { ErrorState, LoadingState, PageFrame, activeFactoryIdAtom, factoriesAtom } from '@linepulse/shared';
+import { CHUNK_LOAD_TIMEOUT_MS, ROUTES, type RemoteName, type RouteId } from '@linepulse/contracts';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 import { isTimeoutError, type RemoteLoader } from './remote-loader';
 import { useRemoteLoader } from './remote-loader-context';

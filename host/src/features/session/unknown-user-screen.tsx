@@ -1,6 +1,7 @@
 import { useEffect, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
-import { ErrorState, LoadingState, PageFrame, UNKNOWN_USER_RETRY_MS } from '@linepulse/shared';
+import { ErrorState, LoadingState, PageFrame } from '@linepulse/shared';
+import { UNKNOWN_USER_RETRY_MS } from '@linepulse/contracts';
 import { CenteredLayout } from '../layout/centered-layout';
 
 export interface UnknownUserScreenProps {

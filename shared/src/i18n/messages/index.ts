@@ -1,4 +1,4 @@
-import type { Language } from '../../rules';
+import type { Language } from '@linepulse/contracts';
 import { en, type MessageKey } from './en';
 import { es } from './es';
 import { fr } from './fr';

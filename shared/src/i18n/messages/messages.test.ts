@@ -1,4 +1,4 @@
-import { LANGUAGES, ROUTES, REMOTE_NAMES, ROLES, THEMES, ERROR_CODES } from '../../rules';
+import { LANGUAGES, ROUTES, REMOTE_NAMES, ROLES, THEMES, ERROR_CODES } from '@linepulse/contracts';
 import { MESSAGES } from './index';
 
 describe('shell messages', () => {

@@ -8,10 +8,10 @@ import type {
   Preferences,
   UnitWorkShifts,
   UserUnitWorkShifts,
-} from '../rules.ts';
-import { IsoDate, Uuid } from './common.ts';
+} from '../entities';
+import { IsoDate, Uuid } from './common';
 
-// Wire shapes of shared/src/rules/entities.ts as JSON schemas. The compile-time checks at the bottom
+// Wire shapes of ../entities.ts as JSON schemas. The compile-time checks at the bottom
 // fail the typecheck if a schema and its shared interface ever drift apart.
 
 const LANGUAGE = Type.Enum(['en', 'fr', 'es'] as const);

@@ -4,7 +4,7 @@ export const Uuid = Type.String({ format: 'uuid' });
 export const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'yyyy-LL-dd' });
 
 export const ErrorItem = Type.Object({
-  code: Type.String({ description: 'Stable code the front end translates (shared/src/rules/errors.ts).' }),
+  code: Type.String({ description: 'Stable code the front end translates (contracts/src/errors.ts).' }),
   arguments: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()])),
   message: Type.String({ description: 'English fallback for logs and API users.' }),
 });

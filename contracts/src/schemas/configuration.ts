@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Uuid } from './common.ts';
+import { Uuid } from './common';
 
 // PUT/GET /api/factories/{id}/configuration. Shapes only; keys, times, days and cross-references are
 // checked by routes/configuration.ts so that each problem gets its own code.

@@ -1,0 +1,22 @@
+/**
+ * @linepulse/contracts — what the api and the apps must agree on, written once: wire schemas (TypeBox,
+ * from which both sides take their types), SPEC constants, error codes, routes and the pure rules
+ * (time windows, intervals, indicators, validation). No React, no browser, no module state: every app
+ * bundles what it uses (it is not a federated module) and the api imports the same source.
+ */
+export * from './constants';
+export * from './errors';
+export * from './entities';
+export * from './runtime-config';
+export * from './preferences';
+export * from './user';
+export * from './factory';
+export * from './routes';
+export * from './time-windows';
+export * from './intervals';
+export * from './indicators';
+export * from './analytics-contracts';
+export * from './saved-filters';
+export * from './schemas/common';
+export * from './schemas/entities';
+export * from './schemas/configuration';
