@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { signIn } from './support/sign-in';
 import { storageStatePath, type DemoUser } from './support/users';
 
-/** Signs each demo user in once and keeps the browser storage for the tests (STYLE habit 10). */
+/** Signs each demo user in once and keeps the browser storage for the tests (docs/architecture.md, code habit 10). */
 export default async function globalSetup(config: FullConfig): Promise<void> {
   const project = config.projects[0];
   if (!project) throw new Error('no Playwright project');

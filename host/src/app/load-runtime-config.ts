@@ -1,6 +1,6 @@
 import { REMOTE_NAMES, type RuntimeConfig } from '@linepulse/contracts';
 
-/** /config.json is missing values; every one of them is listed (STYLE habit 7). */
+/** /config.json is missing values; every one of them is listed (docs/architecture.md, code habit 7). */
 export class RuntimeConfigError extends Error {
   constructor(readonly missing: string[]) {
     super(`/config.json is missing or has invalid: ${missing.join(', ')}`);

@@ -1,5 +1,5 @@
 /**
- * Services set once at start-up (STYLE habit 5). The host injects the MSAL-backed token provider and a
+ * Services set once at start-up (docs/architecture.md, code habit 5). The host injects the MSAL-backed token provider and a
  * notifier that feeds its snackbar; the sister-product embed injects its own. Because `@linepulse/shared`
  * is a federated singleton, every remote sees the services the host configured.
  */
