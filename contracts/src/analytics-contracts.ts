@@ -1,7 +1,7 @@
 /** Wire contracts of the analytics calls, shared by the api (which answers them) and the apps. */
 import type { TimeOption } from './constants';
 
-/** Every time option the analytics calls accept (SPEC §3 options plus day and year). */
+/** Every time option the analytics calls accept (product §3 options plus day and year). */
 export type AnalyticsTimeOption = TimeOption | 'day' | 'year';
 
 /**

@@ -1,4 +1,4 @@
-/** Business constants of SPEC §9, in one place for the api and every app. */
+/** Business constants of product §9, in one place for the api and every app. */
 export const APP_VERSION = '1.6.17';
 
 export const LANGUAGES = ['en', 'fr', 'es'] as const;
@@ -30,7 +30,7 @@ export const DEFAULT_PREFERENCE_TIME_OPTION: TimeOption = 'last7days';
 export const DEFAULT_COMPANY_OVERVIEW_TIME_OPTION: TimeOption = 'lastday';
 
 export const DATE_FORMAT = 'yyyy-LL-dd';
-/** No production data exists before this production day (SPEC §5). */
+/** No production data exists before this production day (product §5). */
 export const DATA_AVAILABLE_FROM = '2019-09-01';
 
 export const MONTHS = [
@@ -65,5 +65,5 @@ export const TOP_CAUSES = 5;
 export const PRECEDING_PERIODS = 11;
 export const FREE_PACKAGE_REPORT_LIMIT = 3;
 
-/** Error code of SPEC §8 for a duplicate factory name on PUT factories/{id}. */
+/** Error code of product §8 for a duplicate factory name on PUT factories/{id}. */
 export const FACTORY_DUPLICATE_NAME_CODE = 'CS_FAC_PUT_20001';

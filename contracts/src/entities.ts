@@ -1,7 +1,7 @@
-/** Wire shapes of SPEC §3, snake_case as the api sends them. */
+/** Wire shapes of product §3, snake_case as the api sends them. */
 import type { Language, Month, Role, ThemeName, TimeOption, WeekDay } from './constants';
 
-/** The user, read from the verified token's claims (SPEC §3). */
+/** The user, read from the verified token's claims (product §3). */
 export interface UserClaims {
   user_id: string;
   role: Role;

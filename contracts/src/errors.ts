@@ -1,6 +1,6 @@
 /**
  * Stable error codes the api returns in `{ errors: [{ code, arguments, message }] }` and the front end
- * translates (SPEC §8). `message` is an English fallback for logs and API users; screens use the code.
+ * translates (product §8). `message` is an English fallback for logs and API users; screens use the code.
  */
 export const ERROR_CODES = {
   unexpected: 'GEN_500',
@@ -53,7 +53,7 @@ export const ERROR_CODES = {
   ingestReasonUnknown: 'ING_REASON_UNKNOWN',
   ingestTimeOutOfRange: 'ING_TIME_OUT_OF_RANGE',
   ingestSpanInvalid: 'ING_SPAN_INVALID',
-  // Analytics requests (SPEC §5, §9).
+  // Analytics requests (product §5, §9).
   analyticsUnitsRequired: 'ANL_UNITS_REQUIRED',
   analyticsUnitNotFound: 'ANL_UNIT_404',
   analyticsWindowRequired: 'ANL_WINDOW_REQUIRED',
@@ -67,7 +67,7 @@ export const ERROR_CODES = {
   analyticsIntervalTooShort: 'ANL_INTERVAL_TOO_SHORT',
   analyticsGroupsRequired: 'ANL_GROUPS_REQUIRED',
   analyticsScopeRequired: 'ANL_SCOPE_REQUIRED',
-  // Saved filters of the company overview (SPEC §3, §5). Items carry arguments.field; a group's items
+  // Saved filters of the company overview (product §3, §5). Items carry arguments.field; a group's items
   // also index (from 0) and position (from 1).
   filterNotFound: 'FLT_404',
   filterNameRequired: 'FLT_NAME_REQUIRED',

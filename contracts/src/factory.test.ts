@@ -35,7 +35,7 @@ describe('oeeTarget', () => {
   });
 });
 
-describe('factory settings validation (SPEC §5)', () => {
+describe('factory settings validation (product §5)', () => {
   it('accepts valid settings, accented names included', () => {
     expect(errorsOf(valid)).toEqual([]);
   });

@@ -4,7 +4,7 @@ import { FACTORY_NAME_MAX, MONTHS, OBJECTIVE_MAX, OBJECTIVE_MIN, WEEK_DAYS } fro
 import { ERROR_CODES } from './errors';
 import type { Objective } from './entities';
 
-/** Letters (accented included), digits, hyphen, underscore and space (SPEC §5). */
+/** Letters (accented included), digits, hyphen, underscore and space (product §5). */
 export const FACTORY_NAME_PATTERN = /^[\p{L}\p{N}_\- ]+$/u;
 
 /**
@@ -22,7 +22,7 @@ export function oeeTarget(objectives: readonly Objective[]): number | null {
 }
 
 /**
- * The factory settings schema (SPEC §5), used by the factory wizard and by PUT factories/{id}. Messages
+ * The factory settings schema (product §5), used by the factory wizard and by PUT factories/{id}. Messages
  * are error codes the front end translates.
  */
 export function factorySettingsSchema(currencies: readonly string[]) {

@@ -1,6 +1,6 @@
 /**
  * @linepulse/contracts — what the api and the apps must agree on, written once: wire schemas (TypeBox,
- * from which both sides take their types), SPEC constants, error codes, routes and the pure rules
+ * from which both sides take their types), the product's constants (docs/product.md §9), error codes, routes and the pure rules
  * (time windows, intervals, indicators, validation). No React, no browser, no module state: every app
  * bundles what it uses (it is not a federated module) and the api imports the same source.
  */

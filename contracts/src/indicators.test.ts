@@ -14,13 +14,13 @@ const textbook: ProductionTotals = {
   ideal_production_ms: 19271 * 1000,
 };
 
-describe('indicators (DOMAIN.md)', () => {
+describe('indicators (docs/domain.md §6, §9)', () => {
   it('reproduce the textbook example: A 88.81 %, P 86.11 %, Q 97.80 %, OEE 74.80 %', () => {
     const i = computeIndicators(textbook);
     expect(round2(i.availability)).toBe(88.81);
     expect(round2(i.performance)).toBe(86.11);
     expect(round2(i.quality)).toBe(97.8);
-    // DOMAIN.md allows ±0.01: the exact product is 74.7937 %.
+    // docs/domain.md §9 allows ±0.01: the exact product is 74.7937 %.
     expect(Math.abs(i.oee! * 100 - 74.8)).toBeLessThanOrEqual(0.01);
     expect(i.uptime_ms).toBe(373 * MIN);
   });

@@ -1,5 +1,5 @@
 /**
- * Indicators of DOMAIN.md from summed times and counts. Roll-ups sum times and counts first and divide
+ * Indicators of docs/domain.md §6 from summed times and counts. Roll-ups sum times and counts first and divide
  * last; a ratio whose denominator is zero is not available (null), never 0 and never an error.
  */
 export interface ProductionTotals {

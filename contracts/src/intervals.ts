@@ -1,4 +1,4 @@
-/** Chart and heatmap intervals (SPEC §5, §9). */
+/** Chart and heatmap intervals (product §5, §9). */
 import type { FactoryCalendar, TimeWindow } from './time-windows';
 import { localDays } from './time-windows';
 

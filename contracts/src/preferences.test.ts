@@ -1,6 +1,6 @@
 import { defaultPreferences, normalisePreferences, preferencesProblems } from './preferences';
 
-describe('normalisePreferences (SPEC §4)', () => {
+describe('normalisePreferences (product §4)', () => {
   it('gives the defaults (en, dark, last7days) for nothing stored', () => {
     expect(normalisePreferences(undefined)).toEqual(defaultPreferences());
     expect(defaultPreferences()).toMatchObject({ language: 'en', theme: 'dark', tilelytics: { selected_time_option: 'last7days' } });

@@ -46,7 +46,7 @@ export function defaultPreferences(): Preferences {
 }
 
 /**
- * Normalisation on load (SPEC §4): unknown language or theme falls back to the default, an unknown
+ * Normalisation on load (product §4): unknown language or theme falls back to the default, an unknown
  * time option to last7days, and dates that do not parse as yyyy-LL-dd become null (invalid).
  */
 export function normalisePreferences(raw: unknown): Preferences {

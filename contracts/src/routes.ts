@@ -8,9 +8,9 @@ import type { RemoteName } from './runtime-config';
 export interface RouteDefinition {
   path: string;
   remote: RemoteName;
-  /** Admin pages send non-admins to the company overview (SPEC §2). */
+  /** Admin pages send non-admins to the company overview (product §2). */
   adminOnly?: boolean;
-  /** Opportunities need insights_enabled or is_wx_user (SPEC §6). */
+  /** Opportunities need insights_enabled or is_wx_user (product §6). */
   needsInsights?: boolean;
 }
 

@@ -1,5 +1,5 @@
-/** Saved filters of the company overview (SPEC §3): the wire shapes of GET/POST/PUT filters and GET filter-groups. */
-/** A comparison group of a saved filter: a name, a factory, its lines and its shifts (SPEC §3). */
+/** Saved filters of the company overview (product §3): the wire shapes of GET/POST/PUT filters and GET filter-groups. */
+/** A comparison group of a saved filter: a name, a factory, its lines and its shifts (product §3). */
 export interface SavedFilterGroup {
   id: string;
   name: string;

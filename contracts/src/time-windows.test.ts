@@ -53,7 +53,7 @@ describe('production days', () => {
   });
 });
 
-describe('time options (DOMAIN.md)', () => {
+describe('time options (docs/domain.md §2)', () => {
   const now = at('2024-05-15T10:30', montreal.timezone); // a Wednesday
 
   it('lastday is yesterday, whole; day is today so far', () => {
@@ -125,7 +125,7 @@ describe('preceding periods', () => {
   });
 });
 
-describe('intervals (SPEC §9)', () => {
+describe('intervals (product §9)', () => {
   const now = at('2025-12-31T12:00', montreal.timezone);
   const range = (startDate: string, endDate: string): TimeWindow => windowOf('time_range', { now, calendar: montreal, startDate, endDate })!;
 

@@ -1,5 +1,5 @@
 /**
- * Production-time windows (DOMAIN.md "Time"): every bucket and every time option follows the factory's
+ * Production-time windows (docs/domain.md §1): every bucket and every time option follows the factory's
  * time zone, production-day start, first day of week and first month of year. Windows are half-open
  * [start, end) instants; production days follow the wall clock, so a daylight-saving day lasts 23 or
  * 25 hours.
@@ -21,7 +21,7 @@ export interface TimeWindow {
   end: DateTime;
 }
 
-/** Every time range of SPEC §4 (options of §3 plus day, year). */
+/** Every time range of product §4 (the options of product §3 plus day and year). */
 export type TimeRangeOption = TimeOption | 'day' | 'year';
 
 /** The production day (a local date, yyyy-LL-dd) an instant belongs to. */
@@ -107,7 +107,7 @@ export interface WindowContext {
 }
 
 /**
- * The window of a time option (DOMAIN.md), clipped to the data start (1 September 2019) and to now.
+ * The window of a time option (docs/domain.md §2), clipped to the data start (1 September 2019) and to now.
  * Returns null when the option has no window (no current or past custom period, missing dates).
  */
 export function windowOf(option: TimeRangeOption, context: WindowContext): TimeWindow | null {

@@ -1,6 +1,6 @@
 import { initials } from './user';
 
-describe('initials (SPEC §2)', () => {
+describe('initials (product §2)', () => {
   it.each([
     ['Alice Martin', 'AM'],
     ['alice', 'A'],

@@ -9,7 +9,7 @@ export function initials(name: string): string {
     .join('');
 }
 
-/** Translation key of the role label shown in the settings menu (SPEC §1). */
+/** Translation key of the role label shown in the settings menu (product §1). */
 export const ROLE_LABEL_KEY: Record<Role, string> = {
   supervisor: 'role.supervisor',
   director: 'role.director',

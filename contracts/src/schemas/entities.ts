@@ -99,7 +99,7 @@ export const FactorySettingsSchema = Type.Object(
   { additionalProperties: false },
 );
 
-/** POST /factories: SPEC §3 fields; all but name and timezone have defaults. */
+/** POST /factories: product §3 fields; all but name and timezone have defaults. */
 export const NewFactorySchema = Type.Object(
   {
     name: Type.String({ maxLength: 100 }),
