@@ -9,7 +9,8 @@ const sharedPackage = require('../package.json');
 /**
  * Everything with module-level state must exist once per page: one React, one router, one jotai store,
  * one intl context, one Fluent theme provider, one Highcharts (modules register on it), one MSAL
- * instance and one `@linepulse/shared` (auth, API client, notifier).
+ * instance, one react-query (its context: host and remotes read one QueryClient, one cache) and one
+ * `@linepulse/shared` (auth, API client, notifier).
  */
 const SINGLETONS = [
   'react',
@@ -23,6 +24,7 @@ const SINGLETONS = [
   'highcharts-react-official',
   '@azure/msal-browser',
   '@azure/msal-react',
+  '@tanstack/react-query',
   '@linepulse/shared',
 ];
 
