@@ -155,6 +155,14 @@ export {
   formatNumber,
   formatPercent,
 } from './ui/format';
+export {
+  durationAxis,
+  durationPointAccessibility,
+  durationTickPositions,
+  durationTickStep,
+  formatDurationTick,
+  type DurationAxisOptions,
+} from './ui/duration-axis';
 export { downloadBlob, exportFileName, fileSlug, toCsv, toXlsx, type SheetCell } from './ui/export-file';
 export { ExportMenu, type ExportMenuProps } from './ui/export-menu';
 export { Chart, type ChartProps } from './ui/chart';

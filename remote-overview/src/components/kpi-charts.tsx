@@ -2,7 +2,7 @@ import type { Options, SeriesOptionsType } from 'highcharts';
 import { DateTime } from 'luxon';
 import { useMemo, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
-import { Chart } from '@linepulse/shared';
+import { Chart, durationAxis, durationPointAccessibility } from '@linepulse/shared';
 import {
   type AnalyticsInterval,
   type KpiGroupResult,
@@ -11,19 +11,24 @@ import {
 } from '@linepulse/contracts';
 import { formatKpi, kpiValue, type KpiId } from '../model/kpis';
 
-/** What a chart plots for a KPI: percent points for indicators, hours for downtime. */
+/**
+ * What a chart plots for a KPI: percent points for indicators, milliseconds for downtime (its axis
+ * ticks on whole minutes and hours and reads "1 h 30 min", not decimal hours).
+ */
 function plotted(kpi: KpiId, value: number | null): number | null {
   if (value === null) return null;
-  return kpi === 'downtime' ? value / 3_600_000 : value * 100;
+  return kpi === 'downtime' ? value : value * 100;
 }
 
 /** Back from a plotted value to the API's unit, to format a tooltip exactly like the tiles. */
 function fromPlotted(kpi: KpiId, value: number): number {
-  return kpi === 'downtime' ? value * 3_600_000 : value / 100;
+  return kpi === 'downtime' ? value : value / 100;
 }
 
-function axisTitle(kpi: KpiId): string {
-  return kpi === 'downtime' ? 'h' : '%';
+/** The value axis of a KPI chart, given what it plots; and how screen readers hear its points. */
+function valueAxis(kpi: KpiId, locale: string, values: readonly (number | null)[], large: boolean | undefined): Pick<Options, 'yAxis' | 'accessibility'> {
+  if (kpi !== 'downtime') return { yAxis: { title: { text: '%' }, min: 0 } };
+  return { yAxis: durationAxis(locale, { values, large }), accessibility: { point: durationPointAccessibility(locale) } };
 }
 
 export type PeriodKind = 'day' | 'week' | 'month' | 'range' | AnalyticsInterval;
@@ -90,19 +95,16 @@ export function TrendChart({
     const periods: { start_time: string; end_time: string }[] = first
       ? [...(first.preceding_periods ?? []), { start_time: first.start_time, end_time: first.end_time }]
       : [];
-    const series: SeriesOptionsType[] = groups.map((group) => ({
-      type: 'line',
-      name: group.name,
-      data: [...(group.preceding_periods ?? []), group.total].map((k) => plotted(kpi, kpiValue(k, kpi))),
-    }));
+    const data = groups.map((group) => [...(group.preceding_periods ?? []), group.total].map((k) => plotted(kpi, kpiValue(k, kpi))));
+    const series: SeriesOptionsType[] = groups.map((group, index) => ({ type: 'line', name: group.name, data: data[index] }));
     return {
       chart: { type: 'line' },
       xAxis: { categories: periods.map((p) => periodLabel(p.start_time, p.end_time, kind, zone, intl.locale)) },
-      yAxis: { title: { text: axisTitle(kpi) }, min: 0 },
+      ...valueAxis(kpi, intl.locale, data.flat(), large),
       tooltip,
       series,
     };
-  }, [groups, kpi, kind, zone, intl.locale, tooltip]);
+  }, [groups, kpi, kind, zone, intl.locale, tooltip, large]);
   return <Chart title={title} options={options} fileName={fileName} large={large} height={height} />;
 }
 
@@ -116,11 +118,11 @@ export function ComparisonChart({
   large,
   height,
 }: KpiChartBase & { rows: { name: string; kpis: Kpis; objective: number | null }[]; objectiveName: string }): ReactElement {
+  const intl = useIntl();
   const tooltip = useTooltip(kpi);
   const options = useMemo((): Options => {
-    const series: SeriesOptionsType[] = [
-      { type: 'column', name: title, data: rows.map((row) => plotted(kpi, kpiValue(row.kpis, kpi))), colorByPoint: true },
-    ];
+    const data = rows.map((row) => plotted(kpi, kpiValue(row.kpis, kpi)));
+    const series: SeriesOptionsType[] = [{ type: 'column', name: title, data, colorByPoint: true }];
     if (kpi !== 'downtime' && rows.some((row) => row.objective !== null)) {
       series.push({
         type: 'scatter',
@@ -132,12 +134,12 @@ export function ComparisonChart({
     return {
       chart: { type: 'column' },
       xAxis: { categories: rows.map((row) => row.name) },
-      yAxis: { title: { text: axisTitle(kpi) }, min: 0 },
+      ...valueAxis(kpi, intl.locale, data, large),
       legend: { enabled: series.length > 1 },
       tooltip,
       series,
     };
-  }, [rows, kpi, title, objectiveName, large, tooltip]);
+  }, [rows, kpi, title, objectiveName, large, tooltip, intl.locale]);
   return <Chart title={title} options={options} fileName={fileName} large={large} height={height} />;
 }
 
@@ -156,17 +158,14 @@ export function IntervalChart({
   const tooltip = useTooltip(kpi);
   const options = useMemo((): Options => {
     const buckets: PeriodKpis[] = groups[0]?.intervals ?? [];
+    const data = groups.map((group) => (group.intervals ?? []).map((k) => plotted(kpi, kpiValue(k, kpi))));
     return {
       chart: { type: kpi === 'downtime' ? 'column' : 'line' },
       xAxis: { categories: buckets.map((b) => periodLabel(b.start_time, b.end_time, interval, zone, intl.locale)) },
-      yAxis: { title: { text: axisTitle(kpi) }, min: 0 },
+      ...valueAxis(kpi, intl.locale, data.flat(), large),
       tooltip,
-      series: groups.map((group) => ({
-        type: kpi === 'downtime' ? 'column' : 'line',
-        name: group.name,
-        data: (group.intervals ?? []).map((k) => plotted(kpi, kpiValue(k, kpi))),
-      })),
+      series: groups.map((group, index) => ({ type: kpi === 'downtime' ? 'column' : 'line', name: group.name, data: data[index] })),
     };
-  }, [groups, kpi, interval, zone, intl.locale, tooltip]);
+  }, [groups, kpi, interval, zone, intl.locale, tooltip, large]);
   return <Chart title={title} options={options} fileName={fileName} large={large} height={height} />;
 }

@@ -1,12 +1,20 @@
 import type { Options } from 'highcharts';
 import { useMemo, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
-import { Chart, DataTable, formatDuration, type DataColumn, type TopDowntimeReason } from '@linepulse/shared';
+import {
+  Chart,
+  DataTable,
+  durationAxis,
+  durationPointAccessibility,
+  formatDuration,
+  type DataColumn,
+  type TopDowntimeReason,
+} from '@linepulse/shared';
 
 function durationTooltip(locale: string): Options['tooltip'] {
   return {
     formatter(this: { key?: unknown; y?: number | null }): string {
-      return `${String(this.key ?? '')}: <b>${formatDuration(locale, (this.y ?? 0) * 3_600_000)}</b>`;
+      return `${String(this.key ?? '')}: <b>${formatDuration(locale, this.y)}</b>`;
     },
   };
 }
@@ -15,17 +23,20 @@ function durationTooltip(locale: string): Options['tooltip'] {
 export function TopCauses({ title, reasons, fileName, large }: { title: string; reasons: TopDowntimeReason[]; fileName: string; large?: boolean }): ReactElement {
   const intl = useIntl();
   const locale = intl.locale;
-  const options = useMemo(
-    (): Options => ({
+  const options = useMemo((): Options => {
+    // Plotted in milliseconds: the axis ticks on whole minutes and hours and says "1 h 30 min".
+    const data = reasons.map((r) => r.total_downtime_duration_seconds * 1000);
+    return {
       chart: { type: 'bar' },
       xAxis: { categories: reasons.map((r) => r.downtime_reason) },
-      yAxis: { title: { text: 'h' }, min: 0 },
+      // A bar chart's value axis runs across the chart.
+      yAxis: durationAxis(locale, { values: data, horizontal: true, large }),
       legend: { enabled: false },
       tooltip: durationTooltip(locale),
-      series: [{ type: 'bar', name: title, data: reasons.map((r) => r.total_downtime_duration_seconds / 3600), colorByPoint: true }],
-    }),
-    [reasons, title, locale],
-  );
+      accessibility: { point: durationPointAccessibility(locale) },
+      series: [{ type: 'bar', name: title, data, colorByPoint: true }],
+    };
+  }, [reasons, title, locale, large]);
   const columns: DataColumn<TopDowntimeReason>[] = [
     { id: 'cause', header: intl.formatMessage({ id: 'overview.dashboard.cause' }), text: (r) => r.downtime_reason },
     { id: 'category', header: intl.formatMessage({ id: 'overview.dashboard.category' }), text: (r) => r.category },

@@ -1,4 +1,4 @@
-import type { AxisLabelsFormatterContextObject, PointAccessibilityOptionsObject, YAxisOptions } from 'highcharts';
+import type { AccessibilityPointOptions, AxisLabelsFormatterContextObject, YAxisOptions } from 'highcharts';
 import { formatDuration, formatNumber } from './format';
 
 /**
@@ -43,11 +43,12 @@ export function durationTickPositions(maxMs: number, maxTicks: number): number[]
 }
 
 /**
- * A duration as an axis label: "45 s", "15 min", "1 h 30 min", "2 h", "1 200 h". Whole hours leave out
- * "00 min" (tick labels sit side by side and must stay short); tooltips and tables say
- * `formatDuration`'s "2 h 00 min".
+ * A duration as an axis label: "45 s", "15 min", "1 h 30 min", "2 h", "1 200 h", and a bare "0" at the
+ * origin (whatever unit the other ticks use). Whole hours leave out "00 min" (tick labels sit side by
+ * side and must stay short); tooltips and tables say `formatDuration`'s "2 h 00 min".
  */
 export function formatDurationTick(locale: string, ms: number): string {
+  if (ms === 0) return '0';
   const abs = Math.abs(ms);
   if (abs >= HOUR && Math.round(abs / MINUTE) % 60 === 0) {
     return `${ms < 0 ? '−' : ''}${formatNumber(locale, Math.round(abs / HOUR))} h`;
@@ -97,7 +98,7 @@ export function durationAxis(locale: string, options: DurationAxisOptions = {}):
 }
 
 /** How screen readers hear a point of a duration series: its category and its duration, as tooltips say it. */
-export function durationPointAccessibility(locale: string): PointAccessibilityOptionsObject {
+export function durationPointAccessibility(locale: string): AccessibilityPointOptions {
   return {
     descriptionFormatter(point): string {
       const category = point.category ?? point.name;
