@@ -15,7 +15,10 @@ test('the director (admin, financial) signs in and sees every factory, opportuni
   await expect(nav.getByRole('link', { name: 'Company overview' })).toBeVisible();
   await expect(nav.getByRole('button', { name: 'Opportunities' })).toBeVisible();
   for (const factory of DEMO_FACTORIES) await expect(nav.getByText(factory, { exact: true })).toBeVisible();
-  for (const label of FACTORY_PAGES) await expect(nav.getByRole('link', { name: label })).toHaveCount(DEMO_FACTORIES.length);
+  // One group per factory; only the current factory's (the active one, first at sign-in) is open.
+  for (const factory of DEMO_FACTORIES) await expect(nav.getByRole('button', { name: `Factory ${factory}` })).toBeVisible();
+  await expect(nav.locator('button[aria-expanded="true"][aria-label^="Factory "]')).toHaveCount(1);
+  for (const label of FACTORY_PAGES) await expect(nav.getByRole('link', { name: label })).toHaveCount(1);
   await expect(nav.getByRole('link', { name: 'Factories' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Custom periods' })).toBeVisible();
 

@@ -31,7 +31,9 @@ describe('side navigation', () => {
       '/f-lyon/production-data-export',
       '/f-lyon/my-reports',
     ]);
-    expect(within(nav).getByRole('list', { name: 'Factory Québec' })).toBeInTheDocument();
+    // Only the current factory's group is open (the first factory is the active one at start).
+    expect(within(nav).getByRole('button', { name: 'Factory Québec' })).toHaveAttribute('aria-expanded', 'false');
+    expect(within(nav).queryByRole('list', { name: 'Factory Québec' })).not.toBeInTheDocument();
     const admin = within(nav).getByRole('list', { name: 'Admin' });
     expect(within(admin).getByRole('link', { name: 'Factories' })).toHaveAttribute('href', '/factories');
     expect(within(admin).getByRole('link', { name: 'Custom periods' })).toHaveAttribute('href', '/customPeriods');
@@ -86,7 +88,7 @@ describe('side navigation', () => {
     expect(screen.getByRole('list', { name: 'Factory Lyon' })).toBeInTheDocument();
   });
 
-  describe('with more than three factories (only the current factory’s group open)', () => {
+  describe('the current factory’s group', () => {
     const many = [
       testFactory(),
       testFactory({ id: 'f-quebec', name: 'Québec' }),

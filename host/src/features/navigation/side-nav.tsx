@@ -138,9 +138,9 @@ export function SideNav({ onNavigate }: SideNavProps): ReactElement | null {
   }
   const model = buildNavigation(user, factories);
   if (model.links.length === 0) return null;
-  // Few factories: all open; many: only the current one, so the list stays short.
-  const openByDefault = (group: NavGroup): boolean =>
-    !group.id.startsWith('factory:') || factories.length <= 3 || group.id === currentGroupId;
+  // Only the current factory's group is open by default: the navigation then fits a laptop screen
+  // whole (every entry visible without scrolling) however many factories the account has.
+  const openByDefault = (group: NavGroup): boolean => !group.id.startsWith('factory:') || group.id === currentGroupId;
   const isOpen = (group: NavGroup): boolean => choices[group.id] ?? openByDefault(group);
   return (
     <nav className={styles.nav} aria-label={intl.formatMessage({ id: 'nav.main' })}>
