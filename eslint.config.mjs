@@ -12,25 +12,47 @@ const sharedInternals = {
   message: 'Import @linepulse/shared through its public entry only.',
 };
 
-function boundaryFor(app) {
+/**
+ * What only a page's starter may call: the host, or the sister-product embed, which starts the overview
+ * without a host. A remote page that called these would reconfigure services, the notifier or the
+ * providers for every other area on the page. (MSAL and the sign-in session load live in the host
+ * itself, so remotes cannot reach them at all.)
+ */
+const START_UP_ONLY = {
+  name: '@linepulse/shared',
+  importNames: ['configureServices', 'resetServices', 'createStoreNotifier', 'Snackbar', 'LinepulseIntlProvider', 'storeTheme', 'storeLanguage'],
+  message: 'Start-up only: the host (or the embed entry) configures services and providers; a remote page uses what the host lends.',
+};
+
+function importRule(app, { startUpAllowed }) {
   const others = ['host', ...REMOTES].filter((name) => name !== app);
-  return {
-    files: [`${app}/src/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
+  return [
+    'error',
+    {
+      patterns: [
+        sharedInternals,
         {
-          patterns: [
-            sharedInternals,
-            {
-              group: others.flatMap((name) => [`@linepulse/${name}`, `@linepulse/${name}/*`, `**/${name}/**`]),
-              message: 'Apps are deployed apart: never import another app. Share through @linepulse/shared.',
-            },
-          ],
+          group: others.flatMap((name) => [`@linepulse/${name}`, `@linepulse/${name}/*`, `**/${name}/**`]),
+          message: 'Apps are deployed apart: never import another app. Share through @linepulse/shared.',
         },
+        ...(app === 'host'
+          ? []
+          : [{ group: ['@azure/msal-browser', '@azure/msal-react'], message: 'Sign-in belongs to the host: use the token provider the platform lends.' }]),
       ],
+      ...(startUpAllowed ? {} : { paths: [START_UP_ONLY] }),
     },
-  };
+  ];
+}
+
+/** Page starters besides the host: the sister product's embed entry (it has no host), and tests. */
+const STARTERS = { 'remote-overview': ['src/embed.tsx'] };
+
+function boundaryFor(app) {
+  const starters = [`${app}/src/**/*.test.{ts,tsx}`, ...(STARTERS[app] ?? []).map((file) => `${app}/${file}`)];
+  return [
+    { files: [`${app}/src/**/*.{ts,tsx}`], rules: { 'no-restricted-imports': importRule(app, { startUpAllowed: app === 'host' }) } },
+    { files: starters, rules: { 'no-restricted-imports': importRule(app, { startUpAllowed: true }) } },
+  ];
 }
 
 export default tseslint.config(
@@ -54,7 +76,7 @@ export default tseslint.config(
     languageOptions: { globals: { require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly', console: 'readonly' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
-  ...['host', ...REMOTES].map(boundaryFor),
+  ...['host', ...REMOTES].flatMap(boundaryFor),
   {
     // Node scripts (budget measurements and the like) run outside the browser and use Node's globals.
     files: ['**/scripts/**/*.{js,mjs,cjs}'],

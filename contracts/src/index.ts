@@ -20,3 +20,5 @@ export * from './saved-filters';
 export * from './schemas/common';
 export * from './schemas/entities';
 export * from './schemas/configuration';
+export * from './user-claims';
+export * from './platform-range';

@@ -10,6 +10,7 @@ const CustomPeriodsPage = lazy(() => import('./pages/custom-periods-page').then(
 export const routes: RemoteRoutesModule<'admin'> = {
   remote: 'admin',
   version: packageJson.version,
+  platform: __LINEPULSE_PLATFORM_RANGE__,
   pages: {
     factories: withRemoteMessages(messages, FactoriesPage),
     factorySettings: withRemoteMessages(messages, titledPage('admin.factory.title', 'admin.factory.description')),

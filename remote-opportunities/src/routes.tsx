@@ -6,6 +6,7 @@ import { opportunityPage } from './pages/opportunity-page';
 export const routes: RemoteRoutesModule<'opportunities'> = {
   remote: 'opportunities',
   version: packageJson.version,
+  platform: __LINEPULSE_PLATFORM_RANGE__,
   pages: {
     shiftChanges: withRemoteMessages(messages, opportunityPage('shiftChanges')),
     lineStarts: withRemoteMessages(messages, opportunityPage('lineStarts')),

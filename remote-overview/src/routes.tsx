@@ -10,6 +10,7 @@ const FactoryDashboardPage = lazy(() => import('./pages/factory-dashboard-page')
 export const routes: RemoteRoutesModule<'overview'> = {
   remote: 'overview',
   version: packageJson.version,
+  platform: __LINEPULSE_PLATFORM_RANGE__,
   pages: {
     companyOverview: withRemoteMessages(messages, CompanyOverviewPage),
     factoryDashboard: withRemoteMessages(messages, FactoryDashboardPage),

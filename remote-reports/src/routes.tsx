@@ -5,6 +5,7 @@ import { messages } from './messages';
 export const routes: RemoteRoutesModule<'reports'> = {
   remote: 'reports',
   version: packageJson.version,
+  platform: __LINEPULSE_PLATFORM_RANGE__,
   pages: {
     myReports: withRemoteMessages(messages, factorySectionPage('reports.list.title', 'reports.list.description')),
     reportCreation: withRemoteMessages(messages, factorySectionPage('reports.creation.title', 'reports.creation.description')),

@@ -2,6 +2,7 @@
 // singletons is declared exactly once (docs/architecture.md, code habit 1) and every app builds the same way.
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { DefinePlugin } = require('webpack');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 
 const sharedPackage = require('../package.json');
@@ -28,9 +29,25 @@ const SINGLETONS = [
   '@linepulse/shared',
 ];
 
+/**
+ * The platform (`@linepulse/shared`) range an app is built against: its dependency range without the
+ * `workspace:` protocol (e.g. `workspace:^1.0.0` → `^1.0.0`). LINEPULSE_PLATFORM_RANGE overrides it, to
+ * build a remote as if against another platform (the end-to-end test of the host's refusal does).
+ */
+function platformRange(appPackage) {
+  if (process.env.LINEPULSE_PLATFORM_RANGE) return process.env.LINEPULSE_PLATFORM_RANGE;
+  const declared = (appPackage.dependencies || {})['@linepulse/shared'];
+  if (!declared) return `^${sharedPackage.version}`;
+  const range = declared.replace(/^workspace:/, '');
+  if (!/^[~^]?\d+\.\d+\.\d+$/.test(range)) {
+    throw new Error(`${appPackage.name} must depend on @linepulse/shared with a semver range (workspace:^x.y.z), not ${declared}`);
+  }
+  return range;
+}
+
 /** The version each app declares for a shared package (workspace:* is not a semver range). */
 function requiredVersion(appPackage, name) {
-  if (name === '@linepulse/shared') return `^${sharedPackage.version}`;
+  if (name === '@linepulse/shared') return platformRange(appPackage);
   const packageName = name === 'react/jsx-runtime' ? 'react' : name;
   const declared =
     (appPackage.dependencies || {})[packageName] || (sharedPackage.peerDependencies || {})[packageName];
@@ -98,6 +115,9 @@ function createWebpackConfig(options, argv = {}) {
       ],
     },
     plugins: [
+      // A remote's routes module declares the platform range it was built against; the host reads it
+      // before mounting the remote (shared/src/contracts/remote-module.ts).
+      new DefinePlugin({ __LINEPULSE_PLATFORM_RANGE__: JSON.stringify(platformRange(appPackage)) }),
       new ModuleFederationPlugin({
         name: federationName,
         filename: 'remoteEntry.js',
@@ -141,4 +161,4 @@ function createWebpackConfig(options, argv = {}) {
   };
 }
 
-module.exports = { createWebpackConfig, SINGLETONS, sharedDependencies };
+module.exports = { createWebpackConfig, SINGLETONS, sharedDependencies, platformRange };

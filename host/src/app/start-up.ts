@@ -1,15 +1,9 @@
 import type { PublicClientApplication } from '@azure/msal-browser';
-import {
-  configureServices,
-  createMsalInstance,
-  createMsalTokenProvider,
-  createStoreNotifier,
-  currentAccount,
-  preferencesAtom,
-  userAtom,
-  userFromClaims,
-} from '@linepulse/shared';
-import { type RemoteName, type RuntimeConfig } from '@linepulse/contracts';
+import { configureServices, createStoreNotifier, currentPreferences, userAtom } from '@linepulse/shared';
+import { createMsalInstance, createMsalTokenProvider, currentAccount } from '../auth/msal';
+import { userFromClaims } from '@linepulse/contracts';
+import { type RemoteName, type RuntimeConfig, type UserClaims } from '@linepulse/contracts';
+import type { QueryClient } from '@tanstack/react-query';
 import type { getDefaultStore } from 'jotai';
 import type { RemoteLoader } from '../features/remotes/remote-loader';
 import { loadRuntimeConfig } from './load-runtime-config';
@@ -30,6 +24,7 @@ export interface StartedApp {
  */
 export async function startUp(
   store: Store,
+  queryClient: QueryClient,
   createRemoteLoader: (manifests: Record<RemoteName, string>) => RemoteLoader,
 ): Promise<StartedApp> {
   const config = await loadRuntimeConfig();
@@ -50,7 +45,7 @@ export async function startUp(
   }
   configureServices({
     tokenProvider: createMsalTokenProvider(msal, config, () => {
-      const { language, theme } = store.get(preferencesAtom);
+      const { language, theme } = currentPreferences(queryClient);
       return { language, theme };
     }),
     apiBase: config.apiBase,
@@ -58,6 +53,29 @@ export async function startUp(
     notifier: createStoreNotifier(store),
   });
   const account = currentAccount(msal);
-  store.set(userAtom, account?.idTokenClaims ? userFromClaims(account.idTokenClaims as Record<string, unknown>) : null);
+  store.set(userAtom, account?.idTokenClaims ? signedInUser(account.idTokenClaims as Record<string, unknown>) : null);
   return { config, msal, remoteLoader, redirectError };
+}
+
+/**
+ * The signed-in user. An ID token without the product's claims (an external provider that does not
+ * issue them) is a signed-in person the product does not know: not enabled, so the guards show the
+ * unauthorized page, where they may sign in as someone else (product §2).
+ */
+export function signedInUser(claims: Record<string, unknown>): UserClaims {
+  const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+  return (
+    userFromClaims(claims) ?? {
+      user_id: text(claims.sub),
+      account_id: '',
+      role: 'supervisor',
+      email: text(claims.email) || text(claims.preferred_username),
+      display_name: text(claims.name) || text(claims.email),
+      is_admin: false,
+      is_financial_admin: false,
+      is_tilelytics: false,
+      is_wx_user: false,
+      insights_enabled: false,
+    }
+  );
 }

@@ -1,7 +1,6 @@
 import type { RuntimeConfig } from '@linepulse/contracts';
 import { isPasswordResetCompletedError, isUnknownUserError } from './auth-errors';
 import { loginScopes, msalConfiguration } from './msal';
-import { userFromClaims } from './user-from-claims';
 
 const config: RuntimeConfig = {
   version: '1.6.17',
@@ -55,43 +54,5 @@ describe('sign-in errors', () => {
   it('recognises a completed password reset', () => {
     expect(isPasswordResetCompletedError({ errorCode: 'access_denied', errorMessage: 'AADB2C90091: cancelled' })).toBe(true);
     expect(isPasswordResetCompletedError(new Error('other'))).toBe(false);
-  });
-});
-
-describe('userFromClaims', () => {
-  it('reads the product §3 user, with flags given as booleans or strings', () => {
-    const user = userFromClaims({
-      sub: 's1',
-      user_id: 'u1',
-      role: 'director',
-      email: 'a@b.test',
-      display_name: 'Alice Martin',
-      is_admin: true,
-      is_financial_admin: 'true',
-      is_tilelytics: true,
-      is_wx_user: 'false',
-      insights_enabled: false,
-      account_id: 'acc',
-    });
-    expect(user).toEqual({
-      user_id: 'u1',
-      role: 'director',
-      email: 'a@b.test',
-      display_name: 'Alice Martin',
-      is_admin: true,
-      is_financial_admin: true,
-      is_tilelytics: true,
-      is_wx_user: false,
-      insights_enabled: false,
-      account_id: 'acc',
-    });
-  });
-
-  it('falls back to name and sub, and to the supervisor role', () => {
-    const user = userFromClaims({ sub: 's1', name: 'Bob', role: 'king' });
-    expect(user.user_id).toBe('s1');
-    expect(user.display_name).toBe('Bob');
-    expect(user.role).toBe('supervisor');
-    expect(user.is_tilelytics).toBe(false);
   });
 });

@@ -5,7 +5,7 @@ import {
   type Configuration,
 } from '@azure/msal-browser';
 import type { Language, RuntimeConfig, ThemeName } from '@linepulse/contracts';
-import type { TokenProvider } from '../services/services';
+import type { TokenProvider } from '@linepulse/shared';
 
 /**
  * The one MSAL instance of the page. It lives here, in the federated singleton `@linepulse/shared`,

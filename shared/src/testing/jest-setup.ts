@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom';
 import { TextDecoder, TextEncoder } from 'node:util';
+import sharedPackage from '../../package.json';
 
 // jsdom lacks these; MSAL and react-router need them at import time.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
+
+// Set at build time by the shared webpack factory; in tests every app is built against this platform.
+Object.assign(globalThis, { __LINEPULSE_PLATFORM_RANGE__: `^${sharedPackage.version}` });
 
 // Fluent UI (motion, overflow, positioning) asks for these browser APIs that jsdom does not implement.
 if (typeof window !== 'undefined') {

@@ -1,8 +1,16 @@
 import { FEDERATION_NAMES } from '@linepulse/shared';
 import { TEST_CONFIG } from '../../testing/render-host';
-import { RemoteContractError, RemoteLoadTimeoutError, createRemoteLoader, isTimeoutError, routesModuleOf, type RemoteRuntime } from './remote-loader';
+import {
+  RemoteContractError,
+  RemoteLoadTimeoutError,
+  RemotePlatformMismatchError,
+  createRemoteLoader,
+  isTimeoutError,
+  routesModuleOf,
+  type RemoteRuntime,
+} from './remote-loader';
 
-const routes = { remote: 'reports', version: '1', pages: { myReports: () => null } };
+const routes = { remote: 'reports', version: '1', platform: '^1.0.0', pages: { myReports: () => null } };
 
 function fakeRuntime(): RemoteRuntime & { registerRemotes: jest.Mock; loadRemote: jest.Mock } {
   return { registerRemotes: jest.fn(), loadRemote: jest.fn() };
@@ -58,6 +66,30 @@ describe('createRemoteLoader', () => {
     runtime.loadRemote.mockResolvedValue({ something: 'else' });
     const loader = createRemoteLoader(runtime, TEST_CONFIG.remotes);
     await expect(loader.load('overview')).rejects.toBeInstanceOf(RemoteContractError);
+  });
+
+  it('refuses a remote built against a platform range the host does not satisfy, and says which', async () => {
+    const runtime = fakeRuntime();
+    runtime.loadRemote.mockResolvedValue({ ...routes, platform: '^2.0.0' });
+    const loader = createRemoteLoader(runtime, TEST_CONFIG.remotes, 120_000, '1.4.0');
+    const refusal = await loader.load('reports').catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(RemotePlatformMismatchError);
+    expect(refusal).toMatchObject({ remote: 'reports', range: '^2.0.0', platformVersion: '1.4.0' });
+  });
+
+  it('accepts a remote built against an older minor of the same major platform', async () => {
+    const runtime = fakeRuntime();
+    runtime.loadRemote.mockResolvedValue({ ...routes, platform: '^1.2.0' });
+    const loader = createRemoteLoader(runtime, TEST_CONFIG.remotes, 120_000, '1.4.0');
+    await expect(loader.load('reports')).resolves.toMatchObject({ platform: '^1.2.0' });
+  });
+
+  it('refuses a remote that declares no platform range (built before the platform was versioned)', async () => {
+    const runtime = fakeRuntime();
+    const { platform: _none, ...unversioned } = routes;
+    runtime.loadRemote.mockResolvedValue(unversioned);
+    const loader = createRemoteLoader(runtime, TEST_CONFIG.remotes);
+    await expect(loader.load('reports')).rejects.toBeInstanceOf(RemotePlatformMismatchError);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import { FEDERATION_NAMES, type RemoteRoutesModule } from '@linepulse/shared';
-import { CHUNK_LOAD_TIMEOUT_MS, REMOTE_NAMES, type RemoteName } from '@linepulse/contracts';
+import { FEDERATION_NAMES, PLATFORM_VERSION, type RemoteRoutesModule } from '@linepulse/shared';
+import { CHUNK_LOAD_TIMEOUT_MS, REMOTE_NAMES, satisfiesRange, type RemoteName } from '@linepulse/contracts';
 
 /** The part of the Module Federation runtime the host uses (injected, so tests can fake it). */
 export interface RemoteRuntime {
@@ -27,6 +27,21 @@ export class RemoteContractError extends Error {
   constructor(remote: RemoteName) {
     super(`remote ${remote} does not expose a routes module with pages`);
     this.name = 'RemoteContractError';
+  }
+}
+
+/**
+ * The remote was built against a platform range the host's platform does not satisfy: mounting it
+ * could break in ways no one tested, so the host refuses it and says why.
+ */
+export class RemotePlatformMismatchError extends Error {
+  constructor(
+    readonly remote: RemoteName,
+    readonly range: string,
+    readonly platformVersion: string,
+  ) {
+    super(`remote ${remote} needs platform ${range}; this host lends platform ${platformVersion}`);
+    this.name = 'RemotePlatformMismatchError';
   }
 }
 
@@ -80,6 +95,7 @@ export function createRemoteLoader(
   runtime: RemoteRuntime,
   manifests: Record<RemoteName, string>,
   timeoutMs: number = CHUNK_LOAD_TIMEOUT_MS,
+  platformVersion: string = PLATFORM_VERSION,
 ): RemoteLoader {
   const entry = (remote: RemoteName): { name: string; entry: string } => ({
     name: FEDERATION_NAMES[remote],
@@ -96,6 +112,9 @@ export function createRemoteLoader(
         (exports) => {
           const module = routesModuleOf(exports);
           if (!module) throw new RemoteContractError(remote);
+          if (!satisfiesRange(platformVersion, module.platform)) {
+            throw new RemotePlatformMismatchError(remote, String(module.platform), platformVersion);
+          }
           return module;
         },
       );

@@ -1,11 +1,11 @@
-import { atom, useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { atom, useAtom, useSetAtom } from 'jotai';
 import { Suspense, lazy, useEffect, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
-import { ErrorState, LoadingState, PageFrame, activeFactoryIdAtom, factoriesAtom } from '@linepulse/shared';
+import { ErrorState, LoadingState, PageFrame, activeFactoryIdAtom, useFactories } from '@linepulse/shared';
 import { CHUNK_LOAD_TIMEOUT_MS, ROUTES, type RemoteName, type RouteId } from '@linepulse/contracts';
 import { RemoteErrorBoundary } from './remote-error-boundary';
-import { isTimeoutError, type RemoteLoader } from './remote-loader';
+import { RemotePlatformMismatchError, isTimeoutError, type RemoteLoader } from './remote-loader';
 import { useRemoteLoader } from './remote-loader-context';
 
 /** How many times each remote was retried; every page of a remote renders the same attempt. */
@@ -51,7 +51,7 @@ function remoteOutlet(loader: RemoteLoader, remote: RemoteName, attempt: number)
 /** The route's factory becomes the active one (product §4: selecting another factory). */
 function useRouteFactoryBecomesActive(): void {
   const { factoryId } = useParams();
-  const factories = useAtomValue(factoriesAtom);
+  const factories = useFactories();
   const setActive = useSetAtom(activeFactoryIdAtom);
   useEffect(() => {
     if (factoryId && factories.some((factory) => factory.id === factoryId)) setActive(factoryId);
@@ -83,7 +83,9 @@ export function RemotePage({ routeId }: { routeId: RouteId }): ReactElement {
     const message =
       error instanceof RemotePageMissingError
         ? intl.formatMessage({ id: 'remote.pageMissing' }, { area })
-        : isTimeoutError(error)
+        : error instanceof RemotePlatformMismatchError
+          ? intl.formatMessage({ id: 'remote.platformMismatch.message' }, { area, range: error.range, version: error.platformVersion })
+          : isTimeoutError(error)
           ? intl.formatMessage({ id: 'remote.timeout.message' }, { area, seconds: CHUNK_LOAD_TIMEOUT_MS / 1000 })
           : intl.formatMessage({ id: 'remote.loadFailed.message' });
     return (

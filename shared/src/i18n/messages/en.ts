@@ -131,6 +131,8 @@ export const en = {
     'This part of Linepulse is unavailable right now. The rest of the application still works. Try again in a moment.',
   'remote.timeout.message':
     'Loading {area} took longer than {seconds} seconds (chunk loading timeout). Check your connection and try again.',
+  'remote.platformMismatch.message':
+    'The deployed version of {area} was built for platform {range}, but this site runs platform {version}. It is not shown, so that nothing breaks; ask your administrator to deploy a compatible version.',
   'remote.pageMissing': 'This page is not available in the deployed version of {area}.',
 
   // Snackbar

@@ -124,6 +124,8 @@ export const es: Record<MessageKey, string> = {
     'Esta parte de Linepulse no está disponible en este momento. El resto de la aplicación sigue funcionando. Inténtelo de nuevo en unos instantes.',
   'remote.timeout.message':
     'La carga de {area} tardó más de {seconds} segundos (tiempo de carga agotado). Compruebe su conexión e inténtelo de nuevo.',
+  'remote.platformMismatch.message':
+    'La versión desplegada de {area} se construyó para la plataforma {range}, pero este sitio usa la plataforma {version}. No se muestra, para que nada falle; pida a su administrador que despliegue una versión compatible.',
   'remote.pageMissing': 'Esta página no está disponible en la versión desplegada de {area}.',
 
   'snackbar.region': 'Notificaciones',

@@ -124,6 +124,8 @@ export const fr: Record<MessageKey, string> = {
     'Cette partie de Linepulse est indisponible pour le moment. Le reste de l’application fonctionne toujours. Réessayez dans un instant.',
   'remote.timeout.message':
     'Le chargement de {area} a pris plus de {seconds} secondes (délai de chargement dépassé). Vérifiez votre connexion et réessayez.',
+  'remote.platformMismatch.message':
+    'La version déployée de {area} a été construite pour la plateforme {range}, mais ce site utilise la plateforme {version}. Elle n’est pas affichée, pour que rien ne se brise ; demandez à votre administrateur de déployer une version compatible.',
   'remote.pageMissing': 'Cette page n’est pas disponible dans la version déployée de {area}.',
 
   'snackbar.region': 'Notifications',
