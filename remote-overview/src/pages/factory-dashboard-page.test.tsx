@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { withRemoteMessages } from '@linepulse/shared';
 import { ROUTES } from '@linepulse/contracts';
-import { TEST_USERS, jsonResponse, mockFetch, renderWithProviders } from '@linepulse/shared/testing';
+import { TEST_USERS, jsonResponse, mockFetch, renderWithProviders, testFactory } from '@linepulse/shared/testing';
 import { messages } from '../messages';
 import { TEST_IDS } from '../test-ids';
 import { kpis, kpisHandler, lyon } from '../testing/overview-fixtures';
@@ -48,7 +48,10 @@ test('tiles against the factory’s objectives, the production overview per line
   expect(row).toHaveTextContent('12 345 packs');
   expect(row).toHaveTextContent('1 028'); // 12 345 / 12 per package
   expect(row).toHaveTextContent('47 min'); // unplanned 2 820 000 ms
-  expect(within(table).getByRole('row', { name: /All lines/ })).toBeInTheDocument();
+  // Both lines count in packs: the total adds them up (18 848 + 12 345), packages line by line (1 570 + 1 028).
+  const total = within(table).getByRole('row', { name: /All lines/ });
+  expect(total).toHaveTextContent('31 193 packs');
+  expect(total).toHaveTextContent('2 598');
 
   const planned = await screen.findByRole('table', { name: 'Top 5 planned causes' });
   expect(within(planned).getByRole('row', { name: /Nettoyage/ })).toHaveTextContent('1 h 30 min');
@@ -59,6 +62,36 @@ test('tiles against the factory’s objectives, the production overview per line
   expect(bodies.find((b) => b.preceding_periods)?.groups).toEqual([{ name: 'Lyon', factory_id: 'f-lyon', production_unit_ids: ['u-ly1', 'u-ly2'] }]);
   expect(bodies.find((b) => !b.preceding_periods)?.groups.map((g) => g.production_unit_ids)).toEqual([['u-ly1'], ['u-ly2']]);
   expect(fetch.requests.find((r) => r.url.endsWith('/top-downtime-reasons'))?.body).toMatchObject({ production_unit_ids: ['u-ly1', 'u-ly2'], limit: 5 });
+});
+
+test('the total row adds no production of lines counting in different units: N/D, and says why', async () => {
+  const montreal = testFactory({
+    id: 'f-mtl',
+    name: 'Montréal',
+    production_units: [
+      { id: 'u-emb1', name: 'Embouteillage 1', converted_unit_name: 'caisses', packages: 24 },
+      { id: 'u-emb2', name: 'Embouteillage 2', converted_unit_name: 'caisses', packages: 24 },
+      { id: 'u-can1', name: 'Canettes 1', converted_unit_name: 'plateaux', packages: 24 },
+      { id: 'u-etq', name: 'Étiquetage', converted_unit_name: 'bouteilles', packages: null },
+    ],
+  });
+  fetch = mockFetch({ 'POST /api/kpis/by-groups': kpisHandler({}), 'POST /api/top-downtime-reasons': reasons });
+  const { userEvent } = renderWithProviders(<Dashboard />, {
+    factories: [montreal],
+    route: '/f-mtl/dashboard',
+    path: ROUTES.factoryDashboard.path,
+    user: TEST_USERS.admin,
+    language: 'fr',
+  });
+  const table = await screen.findByRole('table', { name: 'Aperçu de la production' });
+  await waitFor(() => expect(within(table).getByRole('row', { name: /Étiquetage/ })).toHaveTextContent('18 848 bouteilles'));
+  const total = within(table).getByRole('row', { name: /Toutes les lignes/ });
+  const reason = 'Pas de total : les lignes comptent dans des unités différentes (caisses, plateaux et bouteilles).';
+  // One explanation for the production, one for the packages: both refuse the same mix of units.
+  expect(within(total).getAllByRole('button', { name: reason })).toHaveLength(2);
+  expect(total).not.toHaveTextContent('18 848'); // what the factory's unit count would have said
+  await userEvent.click(within(total).getAllByRole('button', { name: reason })[0]!);
+  expect(await screen.findByRole('note')).toHaveTextContent(reason);
 });
 
 test('a performance above 100 % is shown as computed and flagged, on the tile and on its line', async () => {

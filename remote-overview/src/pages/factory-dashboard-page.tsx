@@ -8,7 +8,6 @@ import {
   DataTable,
   FactoryPageFrame,
   exportFileName,
-  formatNumber,
   postKpisByGroups,
   postTopDowntimeReasons,
   useCustomPeriods,
@@ -28,6 +27,7 @@ import { TopCauses } from '../components/top-causes';
 import { TV_REFRESH_MS, TvScreen } from '../components/tv-screen';
 import { FilterDrawer } from '../components/filter-drawer';
 import { durationColumn, indicatorColumns, occurrencesColumn } from '../components/indicator-columns';
+import { productionColumns, productionTotals, type ProductionTotals } from '../components/production-columns';
 import { KpiSelector } from '../components/kpi-selector';
 import { KpiTiles } from '../components/kpi-tiles';
 import { PeriodPicker } from '../components/period-picker';
@@ -58,6 +58,8 @@ interface LineRow {
   name: string;
   unit: ProductionUnitSummary | undefined;
   kpis: Kpis;
+  /** The total row's production, added up only where the lines share their unit. */
+  totals?: ProductionTotals;
 }
 
 /** The factory's group (all its lines, or the lines of the new filters) and one group per line. */
@@ -78,7 +80,6 @@ export function DashboardContent({ factory, large = false, refreshMs, controls =
   const intl = useIntl();
   const styles = useStyles();
   const overview = useOverviewStyles();
-  const locale = intl.locale;
   const { ready } = useSessionReady();
   const customPeriods = useCustomPeriods();
   const [period, setPeriod] = usePeriod();
@@ -115,25 +116,19 @@ export function DashboardContent({ factory, large = false, refreshMs, controls =
     const unitId = lineGroups[index]?.production_unit_ids[0];
     return { id: unitId ?? String(index), name: g.name, unit: factory.production_units.find((u) => u.id === unitId), kpis: g.total };
   });
-  const footer: LineRow | undefined = group ? { id: 'total', name: intl.formatMessage({ id: 'overview.dashboard.allLines' }), unit: undefined, kpis: group.total } : undefined;
-  const packages = (row: LineRow): number | null => (row.unit?.packages ? Math.floor(row.kpis.good / row.unit.packages) : null);
+  const footer: LineRow | undefined = group
+    ? {
+        id: 'total',
+        name: intl.formatMessage({ id: 'overview.dashboard.allLines' }),
+        unit: undefined,
+        kpis: group.total,
+        totals: productionTotals(rows.map((row) => ({ unit: row.unit, good: row.kpis.good }))),
+      }
+    : undefined;
   const columns: DataColumn<LineRow>[] = [
     { id: 'line', header: intl.formatMessage({ id: 'overview.dashboard.line' }), text: (row) => row.name },
     ...indicatorColumns<LineRow>(intl, (row) => row.kpis),
-    {
-      id: 'production',
-      header: intl.formatMessage({ id: 'overview.dashboard.production' }),
-      text: (row) => `${formatNumber(locale, row.kpis.good)}${row.unit?.converted_unit_name ? ` ${row.unit.converted_unit_name}` : ''}`,
-      value: (row) => row.kpis.good,
-      numeric: true,
-    },
-    {
-      id: 'packages',
-      header: intl.formatMessage({ id: 'overview.dashboard.productionPackages' }),
-      text: (row) => (row.unit ? formatNumber(locale, packages(row)) : ''),
-      value: (row) => packages(row),
-      numeric: true,
-    },
+    ...productionColumns<LineRow>(intl, (row) => ({ line: { unit: row.unit, good: row.kpis.good }, totals: row.totals })),
     ...(['planned', 'unplanned', 'unjustified'] as const).map((type) =>
       durationColumn<LineRow>(intl, type, intl.formatMessage({ id: `overview.dashboard.${type}` }), (row) => row.kpis[`${type}_downtime_ms`]),
     ),
