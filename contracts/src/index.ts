@@ -22,3 +22,4 @@ export * from './schemas/entities';
 export * from './schemas/configuration';
 export * from './user-claims';
 export * from './platform-range';
+export * from './schemas/analytics';

@@ -1,4 +1,5 @@
-import { computeIndicators, sumTotals, type ProductionTotals } from './indicators';
+import { computeIndicators, rollUpKpis, sumTotals, type ProductionTotals } from './indicators';
+import type { Kpis } from './schemas/analytics';
 
 const MIN = 60_000;
 const round2 = (fraction: number | null): number | null => (fraction === null ? null : Math.round(fraction * 10000) / 100);
@@ -50,5 +51,59 @@ describe('indicators (docs/domain.md §6, §9)', () => {
     const averaged = (computeIndicators(busy).availability! + computeIndicators(quiet).availability!) / 2;
     expect(rolled).toBeCloseTo((373 + 30) / (420 + 60), 12);
     expect(rolled).not.toBeCloseTo(averaged, 3);
+  });
+});
+
+/** A group's KPIs as the api answers them; `shown` limits the reported downtime durations. */
+function kpisOf(t: ProductionTotals, shown: readonly string[] = ['planned', 'unplanned', 'unjustified']): Kpis {
+  const i = computeIndicators(t);
+  const show = (type: string, ms: number): number => (shown.includes(type) ? ms : 0);
+  return {
+    calendar_ms: t.calendar_ms,
+    scheduled_ms: t.scheduled_ms,
+    planned_production_ms: i.planned_production_ms,
+    ideal_production_ms: t.ideal_production_ms,
+    planned_downtime_ms: show('planned', t.planned_downtime_ms),
+    unplanned_downtime_ms: show('unplanned', t.unplanned_downtime_ms),
+    unjustified_downtime_ms: show('unjustified', t.unjustified_downtime_ms),
+    uptime_ms: i.uptime_ms,
+    good: t.good,
+    rejected: t.rejected,
+    downtime_occurrences: 3,
+    availability: i.availability,
+    ooe_availability: i.ooe_availability,
+    performance: i.performance,
+    quality: i.quality,
+    oee: i.oee,
+    ooe: i.ooe,
+    teep: i.teep,
+  };
+}
+
+describe('rollUpKpis', () => {
+  const quiet: ProductionTotals = { ...textbook, scheduled_ms: 60 * MIN, planned_downtime_ms: 10 * MIN, unplanned_downtime_ms: 30 * MIN, good: 100, rejected: 5, ideal_production_ms: 90 * 1000 };
+
+  it('gives exactly what the api gives for the summed times and counts', () => {
+    const rolled = rollUpKpis([kpisOf(textbook), kpisOf(quiet)]);
+    const whole = computeIndicators(sumTotals([textbook, quiet]));
+    for (const key of ['availability', 'ooe_availability', 'performance', 'quality', 'oee', 'ooe', 'teep'] as const) {
+      expect(rolled[key]).toBeCloseTo(whole[key]!, 12);
+    }
+    expect(rolled.uptime_ms).toBe(whole.uptime_ms);
+    expect(rolled.downtime_occurrences).toBe(6);
+  });
+
+  it('keeps the indicators whole when only some downtime types are reported', () => {
+    const rolled = rollUpKpis([kpisOf(textbook, ['unplanned']), kpisOf(quiet, ['unplanned'])]);
+    expect(rolled.planned_downtime_ms).toBe(0);
+    expect(rolled.availability).toBeCloseTo(computeIndicators(sumTotals([textbook, quiet])).availability!, 12);
+  });
+
+  it('is N/D where nothing was scheduled or made', () => {
+    const idle = kpisOf({ ...textbook, scheduled_ms: 0, planned_downtime_ms: 0, unplanned_downtime_ms: 0, good: 0, rejected: 0, ideal_production_ms: 0 });
+    const rolled = rollUpKpis([idle, idle]);
+    expect(rolled.availability).toBeNull();
+    expect(rolled.quality).toBeNull();
+    expect(rolled.oee).toBeNull();
   });
 });

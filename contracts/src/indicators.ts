@@ -1,3 +1,5 @@
+import type { Kpis } from './schemas/analytics';
+
 /**
  * Indicators of docs/domain.md §6 from summed times and counts. Roll-ups sum times and counts first and divide
  * last; a ratio whose denominator is zero is not available (null), never 0 and never an error.
@@ -35,14 +37,39 @@ function product(...factors: (number | null)[]): number | null {
   return factors.some((f) => f === null) ? null : factors.reduce<number>((a, f) => a * (f as number), 1);
 }
 
+/** The times and counts every indicator divides: what a roll-up sums before dividing again. */
+export interface IndicatorBases {
+  calendar_ms: number;
+  scheduled_ms: number;
+  planned_production_ms: number;
+  uptime_ms: number;
+  ideal_production_ms: number;
+  good: number;
+  rejected: number;
+}
+
 export function computeIndicators(t: ProductionTotals): Indicators {
   const planned_production_ms = t.scheduled_ms - t.planned_downtime_ms;
   const uptime_ms = planned_production_ms - t.unplanned_downtime_ms - t.unjustified_downtime_ms;
+  return indicatorsOf({
+    calendar_ms: t.calendar_ms,
+    scheduled_ms: t.scheduled_ms,
+    planned_production_ms,
+    uptime_ms,
+    ideal_production_ms: t.ideal_production_ms,
+    good: t.good,
+    rejected: t.rejected,
+  });
+}
+
+/** Every indicator from its bases (docs/domain.md §6): the one place where the division happens. */
+export function indicatorsOf(b: IndicatorBases): Indicators {
+  const { uptime_ms, planned_production_ms } = b;
   const availability = ratio(uptime_ms, planned_production_ms);
-  const ooe_availability = ratio(uptime_ms, t.scheduled_ms);
-  const utilisation = ratio(uptime_ms, t.calendar_ms);
-  const performance = ratio(t.ideal_production_ms, uptime_ms);
-  const quality = ratio(t.good, t.good + t.rejected);
+  const ooe_availability = ratio(uptime_ms, b.scheduled_ms);
+  const utilisation = ratio(uptime_ms, b.calendar_ms);
+  const performance = ratio(b.ideal_production_ms, uptime_ms);
+  const quality = ratio(b.good, b.good + b.rejected);
   return {
     uptime_ms,
     planned_production_ms,
@@ -76,4 +103,23 @@ export function sumTotals(list: readonly ProductionTotals[]): ProductionTotals {
     }),
     zero,
   );
+}
+
+const KPI_SUMS = [
+  'calendar_ms', 'scheduled_ms', 'planned_production_ms', 'ideal_production_ms', 'planned_downtime_ms',
+  'unplanned_downtime_ms', 'unjustified_downtime_ms', 'uptime_ms', 'good', 'rejected', 'downtime_occurrences',
+] as const satisfies readonly (keyof Kpis)[];
+
+/**
+ * Several groups' KPIs as one (the company overview's "all factories"): their times and counts summed,
+ * then every indicator divided again by the same rule the api uses for one group. Only meaningful for
+ * groups that do not overlap (a unit counted twice would count twice).
+ */
+export function rollUpKpis(list: readonly Kpis[]): Kpis {
+  const sums = Object.fromEntries(KPI_SUMS.map((key) => [key, list.reduce((sum, k) => sum + k[key], 0)])) as Record<
+    (typeof KPI_SUMS)[number],
+    number
+  >;
+  const { availability, ooe_availability, performance, quality, oee, ooe, teep } = indicatorsOf(sums);
+  return { ...sums, availability, ooe_availability, performance, quality, oee, ooe, teep };
 }

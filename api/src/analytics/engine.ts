@@ -79,6 +79,8 @@ export function kpisOf(s: Sums, calendarMs: number, downtimeTypes?: readonly Dow
   return {
     calendar_ms: calendarMs,
     scheduled_ms: s.scheduled_ms,
+    planned_production_ms: i.planned_production_ms,
+    ideal_production_ms: s.ideal_ms,
     planned_downtime_ms: show('planned', s.planned_ms),
     unplanned_downtime_ms: show('unplanned', s.unplanned_ms),
     unjustified_downtime_ms: show('unjustified', s.unjustified_ms),

@@ -18,6 +18,10 @@ import { currentUser } from '../plugins/app/auth.ts';
 import { validationItems } from '../plugins/app/error-handler.ts';
 import {
   ERROR_CODES,
+  SAVED_FILTER_LIMITS,
+  nameLength,
+  sameNameKey,
+  selectionKey,
   type ApiErrorItem,
   type SavedFilter,
   type SavedFilterGroup,
@@ -25,8 +29,6 @@ import {
 } from '@linepulse/contracts';
 import { Uuid, withErrors } from '@linepulse/contracts';
 
-/** Product §5 saved filters: names of 1 to 50 characters (trimmed), 1 to 10 comparison groups. */
-export const SAVED_FILTER_LIMITS = { nameMax: 50, groupsMin: 1, groupsMax: 10 } as const;
 
 const GroupBody = Type.Object(
   {
@@ -106,10 +108,6 @@ export interface FilterDraft {
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-/** Length in characters as PostgreSQL counts them (code points, not UTF-16 units). */
-const length = (text: string): number => [...text].length;
-/** Same name for people: trimmed, any case. */
-const sameName = (name: string): string => name.toLocaleLowerCase('en');
 
 function groupArgs(index: number, field: string): Record<string, string | number> {
   return { field: `groups.${index}${field ? `.${field}` : ''}`, index, position: index + 1 };
@@ -120,12 +118,6 @@ function idSet(value: unknown): { ids: string[]; clean: boolean } {
   if (!Array.isArray(value)) return { ids: [], clean: false };
   const ids = value.filter((id): id is string => typeof id === 'string' && UUID.test(id)).map((id) => id.toLowerCase());
   return { ids: [...new Set(ids)], clean: ids.length === value.length };
-}
-
-/** Identity of a group's selection: same factory, same set of lines, same set of shifts. */
-export function selectionKey(group: Pick<SavedFilterGroupInput, 'factory_id' | 'production_unit_ids' | 'work_shift_ids'>): string {
-  const set = (ids: string[]): string => [...new Set(ids.map((id) => id.toLowerCase()))].sort().join(',');
-  return `${group.factory_id.toLowerCase()}|${set(group.production_unit_ids)}|${set(group.work_shift_ids)}`;
 }
 
 /**
@@ -146,7 +138,7 @@ export function draftFilter(body: unknown): FilterDraft {
   let name: string | null = null;
   if (typeof input.name === 'string' && input.name.trim() !== '') {
     name = input.name.trim();
-    if (length(name) > max) add(ERROR_CODES.filterNameTooLong, { field: 'name', max }, `at most ${max} characters`);
+    if (nameLength(name) > max) add(ERROR_CODES.filterNameTooLong, { field: 'name', max }, `at most ${max} characters`);
   } else if (input.name === undefined || input.name === null || typeof input.name === 'string') {
     add(ERROR_CODES.filterNameRequired, { field: 'name' }, 'the saved filter needs a name');
   }
@@ -163,7 +155,7 @@ export function draftFilter(body: unknown): FilterDraft {
     let groupName: string | null = null;
     if (typeof raw.name === 'string' && raw.name.trim() !== '') {
       groupName = raw.name.trim();
-      if (length(groupName) > max) add(ERROR_CODES.filterGroupNameTooLong, { ...groupArgs(index, 'name'), max }, `at most ${max} characters`);
+      if (nameLength(groupName) > max) add(ERROR_CODES.filterGroupNameTooLong, { ...groupArgs(index, 'name'), max }, `at most ${max} characters`);
     } else if (raw.name === undefined || raw.name === null || typeof raw.name === 'string') {
       add(ERROR_CODES.filterGroupNameRequired, groupArgs(index, 'name'), 'the group needs a name');
     }
@@ -189,14 +181,14 @@ export function draftFilter(body: unknown): FilterDraft {
   const selections = new Map<string, GroupDraft>();
   for (const group of groups) {
     if (group.name !== null) {
-      const first = names.get(sameName(group.name));
+      const first = names.get(sameNameKey(group.name));
       if (first) {
         add(
           ERROR_CODES.filterGroupNameDuplicate,
           { ...groupArgs(group.index, 'name'), name: group.name, other_index: first.index },
           `another group is named ${group.name}`,
         );
-      } else names.set(sameName(group.name), group);
+      } else names.set(sameNameKey(group.name), group);
     }
     if (group.complete) {
       const key = selectionKey(group as SavedFilterGroupInput);
@@ -225,7 +217,7 @@ async function storedProblems(q: Queryable, accountId: string, draft: FilterDraf
     problems.push({ code, arguments: args, message: `${args.field}: ${message}` });
   };
   if (draft.name !== null) {
-    const taken = others.find((filter) => sameName(filter.name) === sameName(draft.name!));
+    const taken = others.find((filter) => sameNameKey(filter.name) === sameNameKey(draft.name!));
     if (taken) add(ERROR_CODES.filterNameDuplicate, { field: 'name', name: draft.name, filter_id: taken.id }, `you already have a saved filter named ${taken.name}`);
   }
 

@@ -1,6 +1,5 @@
 import { dateRangeSchema } from './period-picker';
 import { savedFilterSchema } from './saved-filters-tab';
-import { selectionKey } from '../model/selection';
 
 const errors = async (schema: { validate: (v: unknown, o: object) => Promise<unknown> }, value: unknown): Promise<string[]> =>
   schema.validate(value, { abortEarly: false }).then(
@@ -26,10 +25,4 @@ test('a saved filter needs a unique name of at most 50 characters and complete, 
   expect(await errors(schema, { name: 'New', groups: [{ ...group, production_unit_ids: [], work_shift_ids: [] }] })).toEqual(['linesRequired', 'shiftsRequired']);
   expect(await errors(schema, { name: 'New', groups: [group, { ...group, name: 'a ', production_unit_ids: ['v'] }] })).toEqual(['groupNameDuplicate']);
   expect(await errors(schema, { name: 'New', groups: [group, { ...group, name: 'B' }] })).toEqual([]);
-});
-
-test('two groups select the same thing whatever the order and case of their ids', () => {
-  expect(selectionKey({ factory_id: 'F', production_unit_ids: ['b', 'a'], work_shift_ids: ['S'] })).toBe(
-    selectionKey({ factory_id: 'f', production_unit_ids: ['A', 'B', 'a'], work_shift_ids: ['s'] }),
-  );
 });

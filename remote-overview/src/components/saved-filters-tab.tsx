@@ -14,33 +14,30 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
+import { useQuery } from '@tanstack/react-query';
 import { useFormik, getIn } from 'formik';
 import { useSetAtom } from 'jotai';
 import { useState, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
 import * as yup from 'yup';
+import { ErrorState, LoadingState, errorMessage, useNotifier, useNotifyError, useSavePreferences } from '@linepulse/shared';
 import {
-  ErrorState,
-  LoadingState,
-  deleteFilter,
-  errorMessage,
-  getFilterGroups,
-  getFilters,
-  postFilter,
-  putFilter,
-  useNotifier,
-  useNotifyError,
-  useSavePreferences,
-  type FactoryFilterOptions,
-} from '@linepulse/shared';
-import { type Factory, type SavedFilter, type SavedFilterGroupRow } from '@linepulse/contracts';
-import { draftsOf, selectionAtom, selectionKey, type ComparisonGroupDraft, type Selection } from '../model/selection';
-import { useQuery } from '../model/use-query';
+  SAVED_FILTER_LIMITS,
+  nameLength,
+  sameNameKey,
+  selectionKey,
+  type Factory,
+  type SavedFilter,
+  type SavedFilterGroupRow,
+} from '@linepulse/contracts';
+import type { FactoryFilterOptions } from '../api/get-factory-filter-options';
+import { filterGroupsQuery } from '../api/get-filter-groups';
+import { savedFiltersQuery } from '../api/get-filters';
+import { queryView } from '../model/query-view';
+import { useCreateSavedFilter, useDeleteSavedFilter, useUpdateSavedFilter } from '../model/saved-filters';
+import { draftsOf, selectionAtom, type ComparisonGroupDraft, type Selection } from '../model/selection';
 import { useFilterOptions } from './filter-options';
 import { useFilterFormStyles } from './new-filters-tab';
-
-/** Product §5 saved filters: names of at most 50 characters, as the api checks them. */
-export const SAVED_FILTER_NAME_MAX = 50;
 
 const useStyles = makeStyles({
   list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -57,13 +54,6 @@ const useStyles = makeStyles({
   applied: { borderLeft: `4px solid ${tokens.colorBrandStroke1}` },
 });
 
-interface SavedData {
-  filters: SavedFilter[];
-  groups: SavedFilterGroupRow[];
-}
-
-const sameName = (name: string): string => name.trim().toLocaleLowerCase('en');
-
 /** The drawer's "saved filters" tab: apply, rename, delete, and create with comparison groups. */
 export function SavedFiltersTab({ factories, selection, onApplied }: { factories: Factory[]; selection: Selection; onApplied: () => void }): ReactElement {
   const intl = useIntl();
@@ -73,10 +63,10 @@ export function SavedFiltersTab({ factories, selection, onApplied }: { factories
   const notifyError = useNotifyError();
   const setSelection = useSetAtom(selectionAtom);
   const savePreferences = useSavePreferences();
-  const saved = useQuery<SavedData>('saved-filters', async (signal) => {
-    const [filters, groups] = await Promise.all([getFilters(signal), getFilterGroups(signal)]);
-    return { filters, groups };
-  });
+  const savedFilters = queryView(useQuery(savedFiltersQuery()));
+  const savedGroups = queryView(useQuery(filterGroupsQuery()));
+  const updateFilter = useUpdateSavedFilter();
+  const deleteFilter = useDeleteSavedFilter();
   const options = useFilterOptions(
     factories.map((f) => f.id),
     true,
@@ -96,13 +86,12 @@ export function SavedFiltersTab({ factories, selection, onApplied }: { factories
 
   const rename = async (filter: SavedFilter): Promise<void> => {
     const name = newName.trim();
-    if (name === '' || name.length > SAVED_FILTER_NAME_MAX) return;
+    if (name === '' || nameLength(name) > SAVED_FILTER_LIMITS.nameMax) return;
     try {
-      const stored = await putFilter(filter.id, { name, groups: draftsOf(filter) });
+      const stored = await updateFilter({ id: filter.id, filter: { name, groups: draftsOf(filter) } });
       notifier.success(intl.formatMessage({ id: 'overview.saved.renamed' }, { name: stored.name }));
       if (appliedId === filter.id) setSelection({ kind: 'groups', groups: draftsOf(stored), savedFilterId: stored.id, savedFilterName: stored.name });
       setRenaming(null);
-      saved.reload();
     } catch (error) {
       notifyError(error);
     }
@@ -111,23 +100,24 @@ export function SavedFiltersTab({ factories, selection, onApplied }: { factories
   const remove = async (filter: SavedFilter): Promise<void> => {
     setDeleting(null);
     try {
-      await deleteFilter(filter.id);
+      await deleteFilter(filter);
       notifier.success(intl.formatMessage({ id: 'overview.saved.deleted' }, { name: filter.name }));
       if (appliedId === filter.id) {
         setSelection({ kind: 'factories' });
         void savePreferences({ tilelytics: { selected_tilelytics_filter_id: null } });
       }
-      saved.reload();
     } catch (error) {
       notifyError(error);
     }
   };
 
-  if (saved.loading || options.loading) return <LoadingState />;
-  if (saved.error || !saved.data) return <ErrorState message={errorMessage(intl, saved.error) || intl.formatMessage({ id: 'state.error.message' })} onRetry={saved.reload} />;
-  if (options.error || !options.data) return <ErrorState message={errorMessage(intl, options.error) || intl.formatMessage({ id: 'state.error.message' })} onRetry={options.reload} />;
-  const { filters, groups } = saved.data;
-  const renameTaken = (filter: SavedFilter): boolean => filters.some((f) => f.id !== filter.id && sameName(f.name) === sameName(newName));
+  if (savedFilters.loading || savedGroups.loading || options.loading) return <LoadingState />;
+  const failed = [savedFilters, savedGroups, options].find((list) => list.error || !list.data);
+  if (failed) return <ErrorState message={errorMessage(intl, failed.error) || intl.formatMessage({ id: 'state.error.message' })} onRetry={failed.reload} />;
+  const filters = savedFilters.data ?? [];
+  const groups = savedGroups.data ?? [];
+  const filterOptions = options.data ?? {};
+  const renameTaken = (filter: SavedFilter): boolean => filters.some((f) => f.id !== filter.id && sameNameKey(f.name) === sameNameKey(newName));
 
   return (
     <div className={form.form}>
@@ -147,12 +137,12 @@ export function SavedFiltersTab({ factories, selection, onApplied }: { factories
                 >
                   <Field
                     label={intl.formatMessage({ id: 'overview.saved.newName' })}
-                    validationState={newName.trim() === '' || newName.trim().length > SAVED_FILTER_NAME_MAX || renameTaken(filter) ? 'error' : 'none'}
+                    validationState={newName.trim() === '' || nameLength(newName.trim()) > SAVED_FILTER_LIMITS.nameMax || renameTaken(filter) ? 'error' : 'none'}
                     validationMessage={
                       newName.trim() === ''
                         ? intl.formatMessage({ id: 'overview.saved.nameRequired' })
-                        : newName.trim().length > SAVED_FILTER_NAME_MAX
-                          ? intl.formatMessage({ id: 'overview.saved.nameTooLong' }, { max: SAVED_FILTER_NAME_MAX })
+                        : nameLength(newName.trim()) > SAVED_FILTER_LIMITS.nameMax
+                          ? intl.formatMessage({ id: 'overview.saved.nameTooLong' }, { max: SAVED_FILTER_LIMITS.nameMax })
                           : renameTaken(filter)
                             ? intl.formatMessage({ id: 'overview.saved.nameDuplicate' }, { name: newName.trim() })
                             : undefined
@@ -160,7 +150,7 @@ export function SavedFiltersTab({ factories, selection, onApplied }: { factories
                   >
                     <Input value={newName} onChange={(_e, data) => setNewName(data.value)} autoFocus />
                   </Field>
-                  <Button type="submit" appearance="primary" disabled={newName.trim() === '' || newName.trim().length > SAVED_FILTER_NAME_MAX || renameTaken(filter)}>
+                  <Button type="submit" appearance="primary" disabled={newName.trim() === '' || nameLength(newName.trim()) > SAVED_FILTER_LIMITS.nameMax || renameTaken(filter)}>
                     {intl.formatMessage({ id: 'common.save' })}
                   </Button>
                   <Button onClick={() => setRenaming(null)}>{intl.formatMessage({ id: 'overview.saved.cancel' })}</Button>
@@ -197,7 +187,7 @@ export function SavedFiltersTab({ factories, selection, onApplied }: { factories
       {creating ? (
         <NewSavedFilterForm
           factories={factories}
-          options={options.data}
+          options={filterOptions}
           filters={filters}
           savedGroups={groups}
           onCancel={() => setCreating(false)}
@@ -208,7 +198,6 @@ export function SavedFiltersTab({ factories, selection, onApplied }: { factories
           onSaved={(filter) => {
             notifier.success(intl.formatMessage({ id: 'overview.saved.created' }, { name: filter.name }));
             setCreating(false);
-            saved.reload();
           }}
         />
       ) : (
@@ -244,8 +233,8 @@ export function savedFilterSchema(existingNames: string[]): yup.ObjectSchema<For
       .string()
       .trim()
       .required('nameRequired')
-      .max(SAVED_FILTER_NAME_MAX, 'nameTooLong')
-      .test('duplicate', 'nameDuplicate', (value) => !value || !existingNames.some((n) => sameName(n) === sameName(value))),
+      .test('tooLong', 'nameTooLong', (value) => !value || nameLength(value) <= SAVED_FILTER_LIMITS.nameMax)
+      .test('duplicate', 'nameDuplicate', (value) => !value || !existingNames.some((n) => sameNameKey(n) === sameNameKey(value))),
     groups: yup
       .array(
         yup.object({
@@ -253,7 +242,7 @@ export function savedFilterSchema(existingNames: string[]): yup.ObjectSchema<For
             .string()
             .trim()
             .required('groupNameRequired')
-            .max(SAVED_FILTER_NAME_MAX, 'nameTooLong'),
+            .test('tooLong', 'nameTooLong', (value) => !value || nameLength(value) <= SAVED_FILTER_LIMITS.nameMax),
           factory_id: yup.string().required('factoryRequired'),
           production_unit_ids: yup.array(yup.string().required()).min(1, 'linesRequired').required(),
           work_shift_ids: yup.array(yup.string().required()).min(1, 'shiftsRequired').required(),
@@ -263,7 +252,7 @@ export function savedFilterSchema(existingNames: string[]): yup.ObjectSchema<For
       .required()
       .test('unique-names', function uniqueNames(groups) {
         const list = (groups ?? []) as { name?: string }[];
-        const index = list.findIndex((g, i) => !!g?.name?.trim() && list.findIndex((o) => sameName(o?.name ?? '') === sameName(g.name ?? '')) < i);
+        const index = list.findIndex((g, i) => !!g?.name?.trim() && list.findIndex((o) => sameNameKey(o?.name ?? '') === sameNameKey(g.name ?? '')) < i);
         return index < 0 ? true : this.createError({ path: `groups.${index}.name`, message: 'groupNameDuplicate' });
       }),
   }) as yup.ObjectSchema<FormValues>;
@@ -289,6 +278,7 @@ function NewSavedFilterForm({
   const intl = useIntl();
   const styles = useFilterFormStyles();
   const notifyError = useNotifyError();
+  const createFilter = useCreateSavedFilter();
   const newGroup = (): ComparisonGroupDraft => {
     const factory = factories[0];
     return {
@@ -303,7 +293,7 @@ function NewSavedFilterForm({
     validationSchema: savedFilterSchema(filters.map((f) => f.name)),
     onSubmit: async (values, helpers) => {
       try {
-        const filter = await postFilter({ name: values.name.trim(), groups: values.groups.map((g) => ({ ...g, name: g.name.trim() })) });
+        const filter = await createFilter({ name: values.name.trim(), groups: values.groups.map((g) => ({ ...g, name: g.name.trim() })) });
         onSaved(filter);
       } catch (error) {
         notifyError(error);
@@ -315,7 +305,7 @@ function NewSavedFilterForm({
   const { values } = form;
   const show = (path: string): string | undefined => {
     const e = form.submitCount > 0 || getIn(form.touched, path) ? (getIn(form.errors, path) as string | undefined) : undefined;
-    return typeof e === 'string' ? intl.formatMessage({ id: `overview.saved.${e}` }, { max: SAVED_FILTER_NAME_MAX, name: getIn(values, path) as string }) : undefined;
+    return typeof e === 'string' ? intl.formatMessage({ id: `overview.saved.${e}` }, { max: SAVED_FILTER_LIMITS.nameMax, name: getIn(values, path) as string }) : undefined;
   };
   // Product §5: a selection that repeats a group of another saved filter (or of this form) can be applied but not saved.
   const savedByKey = new Map(savedGroups.map((g) => [selectionKey(g), g]));

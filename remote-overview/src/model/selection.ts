@@ -72,12 +72,6 @@ export function draftsOf(filter: SavedFilter): ComparisonGroupDraft[] {
   }));
 }
 
-/** Identity of a group's selection: factory, set of lines, set of shifts (as the api compares them). */
-export function selectionKey(group: Pick<ComparisonGroupDraft, 'factory_id' | 'production_unit_ids' | 'work_shift_ids'>): string {
-  const set = (ids: string[]): string => [...new Set(ids.map((id) => id.toLowerCase()))].sort().join(',');
-  return `${group.factory_id.toLowerCase()}|${set(group.production_unit_ids)}|${set(group.work_shift_ids)}`;
-}
-
 /** Whether the groups are disjoint (one per factory), so a company total means something. */
 export function groupsAreDisjoint(groups: readonly KpiGroupRequest[]): boolean {
   const seen = new Set<string>();

@@ -1,4 +1,5 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
+import { useQuery } from '@tanstack/react-query';
 import { useAtom, useAtomValue } from 'jotai';
 import { useEffect, useMemo, type ReactElement, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
@@ -10,19 +11,20 @@ import {
   LoadingState,
   PageFrame,
   exportFileName,
-  postKpisByGroups,
   useCustomPeriods,
   useFactories,
   type DataColumn,
 } from '@linepulse/shared';
 import {
+  rollUpKpis,
   routePath,
   type Factory,
-  type KpiGroupResult,
   type Kpis,
+  type KpisByGroupsResponse,
   type KpisByGroupsRequest,
   type TimeOption,
 } from '@linepulse/contracts';
+import { kpisByGroupsQuery } from '../api/post-kpis-by-groups';
 import { durationColumn, indicatorColumns, occurrencesColumn } from '../components/indicator-columns';
 import { FactoryPicker } from '../components/factory-picker';
 import { FilterDrawer } from '../components/filter-drawer';
@@ -34,11 +36,11 @@ import { OpportunitiesPanel } from '../components/opportunities-panel';
 import { PeriodPicker } from '../components/period-picker';
 import { Section } from '../components/section';
 import { intervalState } from '../model/intervals';
-import { KPI_IDS, downtimeMs, objectiveOf, rollUp, type KpiId } from '../model/kpis';
+import { KPI_IDS, downtimeMs, objectiveOf, type KpiId } from '../model/kpis';
 import { intervalAtom, kpiAtom } from '../model/overview-state';
 import { periodFileLabel, periodRequest, periodWindow, usePeriod, type PeriodSelection } from '../model/period';
 import { groupsAreDisjoint, groupsOf, selectedFactoryIdsAtom, selectionAtom } from '../model/selection';
-import { useQuery } from '../model/use-query';
+import { queryView, type QueryView } from '../model/query-view';
 import { useSessionReady } from '../model/use-session-ready';
 import { DATA_DRAWN_MARK } from '../test-ids';
 
@@ -142,18 +144,17 @@ function CompanyOverview({ factories, ready, large }: { factories: Factory[]; re
 
   const windowRequest = periodRequest(period);
   const main: KpisByGroupsRequest = { ...windowRequest, groups, preceding_periods: true };
-  const mainQuery = useQuery(`kpis|${JSON.stringify(main)}`, (signal) => postKpisByGroups(main, signal), { enabled: ready && groups.length > 0 });
-  const byInterval: KpisByGroupsRequest | null = interval.interval ? { ...windowRequest, groups, interval: interval.interval } : null;
-  const intervalQuery = useQuery(`interval|${JSON.stringify(byInterval)}`, (signal) => postKpisByGroups(byInterval!, signal), {
-    enabled: ready && groups.length > 0 && byInterval !== null,
-  });
+  const mainQuery = queryView(useQuery({ ...kpisByGroupsQuery(main), enabled: ready && groups.length > 0 }));
+  // Without an interval ("Not allowed") nothing is asked (`enabled` is false); the body only names the query.
+  const byInterval: KpisByGroupsRequest = { ...windowRequest, groups, ...(interval.interval ? { interval: interval.interval } : {}) };
+  const intervalQuery = queryView(useQuery({ ...kpisByGroupsQuery(byInterval), enabled: ready && groups.length > 0 && interval.interval !== null }));
   useDataDrawnMark(mainQuery.data !== undefined);
 
   const results = mainQuery.data?.groups ?? [];
   const factoryOf = (id: string): Factory | undefined => factories.find((f) => f.id === id);
   const rows: GroupRow[] = results.map((group, index) => ({ id: `${index}|${group.name}`, name: group.name, factory: factoryOf(group.factory_id), kpis: group.total }));
   const disjoint = groupsAreDisjoint(groups);
-  const total: Kpis | undefined = results.length === 1 ? results[0]?.total : disjoint && results.length > 1 ? rollUp(results.map((g) => g.total)) : undefined;
+  const total: Kpis | undefined = results.length === 1 ? results[0]?.total : disjoint && results.length > 1 ? rollUpKpis(results.map((g) => g.total)) : undefined;
   // One objective when every factory shown shares it; otherwise say they differ (none is not the truth).
   const objectiveFor = (id: KpiId): TileObjective => {
     const values = [...new Set(rows.map((row) => objectiveOf(row.factory, id)))];
@@ -273,7 +274,7 @@ function IntervalSection({
   kpi: KpiId;
   kpiName: string;
   state: ReturnType<typeof intervalState>;
-  query: ReturnType<typeof useQuery<{ groups: KpiGroupResult[] }>>;
+  query: QueryView<KpisByGroupsResponse>;
   fileName: string;
   zone: string;
 }): ReactElement {

@@ -1,5 +1,5 @@
 import { testFactory, type MockedRequest } from '@linepulse/shared/testing';
-import type { OpportunitiesResponse } from '@linepulse/shared';
+import type { OpportunitiesResponse } from '../api/post-opportunities';
 import type { KpiGroupResult, Kpis } from '@linepulse/contracts';
 
 export const lyon = testFactory({
@@ -37,6 +37,8 @@ export function kpis(factor = 1, overrides: Partial<Kpis> = {}): Kpis {
   return {
     calendar_ms: 28_800_000 * factor,
     scheduled_ms: 28_800_000 * factor,
+    planned_production_ms: 25_200_000 * factor,
+    ideal_production_ms: 19_271_000 * factor,
     planned_downtime_ms: 3_600_000 * factor,
     unplanned_downtime_ms: 2_820_000 * factor,
     unjustified_downtime_ms: 0,
