@@ -7,18 +7,18 @@ import {
   RemoteIntlProvider,
   Snackbar,
   configureServices,
+  createQueryClient,
   createStoreNotifier,
-  customPeriodsAtom,
-  factoriesAtom,
-  factoriesStatusAtom,
-  getCustomPeriods,
+  customPeriodsQuery,
   getUserFactories,
-  preferencesAtom,
+  initialPreferences,
+  preferencesQuery,
   resetServices,
   userAtom,
-  userFromClaims,
+  userFactoriesQuery,
   type Notifier,
 } from '@linepulse/shared';
+import { userFromClaims } from '@linepulse/contracts';
 import { isLanguage, isTheme, type Language, type ThemeName } from '@linepulse/contracts';
 import { messages } from './messages';
 import { selectedFactoryIdsAtom } from './model/selection';
@@ -51,10 +51,12 @@ function claimsOf(token: string): unknown {
 
 /**
  * Shows the company overview in `element`, framework-free: no host, no router of the caller, its own
- * store. Returns the function that removes it again.
+ * store and its own QueryClient (the embed starts the page, so it makes the page's one cache). Returns
+ * the function that removes it again.
  */
 export function mount(element: HTMLElement, options: EmbedOptions): () => void {
   const store = createStore();
+  const queryClient = createQueryClient();
   const language: Language = isLanguage(options.locale) ? options.locale : 'en';
   const theme: ThemeName = isTheme(options.theme) ? options.theme : 'light';
   configureServices({
@@ -63,9 +65,10 @@ export function mount(element: HTMLElement, options: EmbedOptions): () => void {
     dashboardApiBase: options.dashboardApiBase,
     notifier: options.notifier ?? createStoreNotifier(store),
   });
-  store.set(preferencesAtom, { ...store.get(preferencesAtom), language, theme });
+  // The sister product sets language and theme, so the user's preferences are not loaded: these stand
+  // in for them (a period the user picks is still saved).
+  queryClient.setQueryData(preferencesQuery().queryKey, { ...initialPreferences(), language, theme });
   if (options.factoryId) store.set(selectedFactoryIdsAtom, [options.factoryId]);
-  store.set(factoriesStatusAtom, 'loading');
 
   let active = true;
   void (async () => {
@@ -76,23 +79,22 @@ export function mount(element: HTMLElement, options: EmbedOptions): () => void {
       // Without readable claims the overview still works; only the financial columns stay hidden.
     }
   })();
-  getUserFactories().then(
-    (factories) => {
-      if (!active) return;
-      store.set(factoriesAtom, options.factoryId ? factories.filter((f) => f.id === options.factoryId) : factories);
-      store.set(factoriesStatusAtom, 'ready');
+  // The embed's session: the factories (only the one asked for, when asked: the page's read-only hooks
+  // see this narrower list under the usual key) and the custom periods. A failure stays in the cache,
+  // where the page shows it.
+  void queryClient.prefetchQuery({
+    ...userFactoriesQuery(),
+    queryFn: async ({ signal }) => {
+      const factories = await getUserFactories(signal);
+      return options.factoryId ? factories.filter((f) => f.id === options.factoryId) : factories;
     },
-    () => active && store.set(factoriesStatusAtom, 'error'),
-  );
-  getCustomPeriods().then(
-    (periods) => active && store.set(customPeriodsAtom, periods),
-    () => undefined,
-  );
+  });
+  void queryClient.prefetchQuery(customPeriodsQuery());
 
   const root = createRoot(element);
   root.render(
     <StrictMode>
-      <AppProviders theme={theme} language={language} store={store}>
+      <AppProviders queryClient={queryClient} theme={theme} language={language} store={store}>
         <MemoryRouter initialEntries={['/company-overview']}>
           <RemoteIntlProvider messages={messages}>
             <CompanyOverviewPage />
@@ -105,6 +107,8 @@ export function mount(element: HTMLElement, options: EmbedOptions): () => void {
   return () => {
     active = false;
     root.unmount();
+    void queryClient.cancelQueries();
+    queryClient.clear();
     resetServices();
   };
 }

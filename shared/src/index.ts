@@ -18,95 +18,43 @@ export {
 // API client: one function per endpoint, one error type
 export { ApiError, DEFAULT_ERROR_CODE, isApiError, normaliseApiError } from './api/api-error';
 export { apiRequest, type ApiBase, type RequestOptions } from './api/http';
-export { getPreferences } from './api/get-preferences';
+// Session resources the platform lends, each with its query definition (key, loader, cache rules)
+export { getPreferences, preferencesQuery } from './api/get-preferences';
 export { putPreferences } from './api/put-preferences';
-export { getUserFactories } from './api/get-user-factories';
+export { getUserFactories, userFactoriesQuery } from './api/get-user-factories';
 export { putFactory } from './api/put-factory';
-export { getAssignedWorkShiftNames } from './api/get-assigned-work-shift-names';
-export { getFactoryProducts } from './api/get-factory-products';
+export { factoryWorkShiftsQuery, getAssignedWorkShiftNames } from './api/get-assigned-work-shift-names';
+export { factoryProductsQuery, getFactoryProducts } from './api/get-factory-products';
+export { factoryCacheOptions, nextFactoryCacheCheckMs, type FactoryCacheState } from './api/factory-cache-options';
 export { getUserWorkShifts } from './api/get-user-work-shifts';
-export { getCurrencyList } from './api/get-currency-list';
-export { getCustomPeriods } from './api/get-custom-periods';
-export { getAccount } from './api/get-account';
-export { postDowntimesInfo, type DowntimeInfo } from './api/post-downtimes-info';
-export { postDowntimesInfoInterval, type DowntimeInterval, type DowntimeIntervalStats } from './api/post-downtimes-info-interval';
-export { postTopDowntimeReasons, type TopDowntimeReason } from './api/post-top-downtime-reasons';
-export { postDowntimesSummary, type DowntimesSummary } from './api/post-downtimes-summary';
-// Analytics and saved-filter wire types come with the rules (export * above): the api shares them.
-export { postKpisByGroups } from './api/post-kpis-by-groups';
-export {
-  OPPORTUNITY_KINDS,
-  postOpportunities,
-  type Gain,
-  type OpportunitiesRequest,
-  type OpportunitiesResponse,
-  type Opportunity,
-  type OpportunityKind,
-  type OpportunityOccurrence,
-} from './api/post-opportunities';
-export { getFilters } from './api/get-filters';
-export { getFilterGroups } from './api/get-filter-groups';
-export { postFilter } from './api/post-filter';
-export { putFilter } from './api/put-filter';
-export { deleteFilter } from './api/delete-filter';
-export {
-  getFactoryFilterOptions,
-  type FactoryFilterOptions,
-  type FilterProduct,
-  type FilterShift,
-} from './api/get-factory-filter-options';
+export { currenciesQuery, getCurrencyList } from './api/get-currency-list';
+export { customPeriodsQuery, getCustomPeriods } from './api/get-custom-periods';
+export { accountQuery, getAccount } from './api/get-account';
 
-// Authentication
+// State: one react-query cache for server state (read-only session hooks on top), jotai for client state
+export { createQueryClient } from './state/query-client';
+export { activeFactoryIdAtom, userAtom } from './state/atoms';
+export { loadStatusOf, type LoadStatus } from './state/load-status';
 export {
-  clearSignInState,
-  createMsalInstance,
-  createMsalTokenProvider,
-  currentAccount,
-  getMsalInstance,
-  loginScopes,
-  msalConfiguration,
-  signIn,
-  signOut,
-  type SignInHints,
-  type SignInOptions,
-} from './auth/msal';
-export { userFromClaims } from './auth/user-from-claims';
-export {
-  PASSWORD_RESET_COMPLETED_ERROR_CODE,
-  UNKNOWN_USER_ERROR_CODES,
-  isPasswordResetCompletedError,
-  isUnknownUserError,
-} from './auth/auth-errors';
-
-// State
-export {
-  accountAtom,
-  activeFactoryAtom,
-  activeFactoryIdAtom,
-  currenciesAtom,
-  customPeriodsAtom,
-  factoriesAtom,
-  factoriesStatusAtom,
-  factoryProductsCacheAtom,
-  factoryWorkShiftsCacheAtom,
-  preferencesAtom,
-  preferencesStatusAtom,
-  userAtom,
-  type CacheEntry,
-  type LoadStatus,
-} from './state/atoms';
-export {
+  initialPreferences,
   useAccount,
   useActiveFactory,
   useCurrencies,
   useCustomPeriods,
   useFactories,
   useFactoriesStatus,
+  usePreferences,
+  usePreferencesStatus,
   useUser,
 } from './state/hooks';
-export { useFactoryProducts, useFactoryWorkShifts, type FactoryResource } from './state/factory-cache';
-export { applyPreferencesChange, useSavePreferences, type PreferencesChange } from './state/preferences';
-export { loadSessionData, useSessionData, type SessionLoadOptions } from './state/session';
+export { useFactoryProducts, useFactoryWorkShifts, type FactoryResource } from './state/factory-resources';
+export {
+  applyPreferencesChange,
+  currentPreferences,
+  setPreferencesData,
+  useSavePreferences,
+  type PreferencesChange,
+} from './state/preferences';
 export {
   createStoreNotifier,
   dismissSnackbarMessage,

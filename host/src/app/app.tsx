@@ -1,4 +1,5 @@
-import { useAtomValue, useStore } from 'jotai';
+import { useQueryClient } from '@tanstack/react-query';
+import { useStore } from 'jotai';
 import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
 import { BrowserRouter } from 'react-router-dom';
@@ -8,15 +9,13 @@ import {
   LoadingState,
   PageFrame,
   Snackbar,
-  clearSignInState,
   errorMessage,
-  isPasswordResetCompletedError,
-  isUnknownUserError,
-  preferencesAtom,
-  signIn,
-  signOut,
+  createQueryClient,
   useNotifier,
+  usePreferences,
 } from '@linepulse/shared';
+import { isPasswordResetCompletedError, isUnknownUserError } from '../auth/auth-errors';
+import { clearSignInState, signIn, signOut } from '../auth/msal';
 import { type RemoteName } from '@linepulse/contracts';
 import { CenteredLayout } from '../features/layout/centered-layout';
 import type { RemoteLoader } from '../features/remotes/remote-loader';
@@ -80,7 +79,7 @@ function RedirectErrorEffect({ error }: { error: unknown }): null {
 }
 
 function Shell({ app }: { app: StartedApp }): ReactElement {
-  const preferences = useAtomValue(preferencesAtom);
+  const preferences = usePreferences();
   const signInAgain = useCallback(
     () => void signIn({ language: preferences.language, theme: preferences.theme }),
     [preferences.language, preferences.theme],
@@ -106,11 +105,12 @@ function Shell({ app }: { app: StartedApp }): ReactElement {
 function StartUpGate({ createRemoteLoader }: AppProps): ReactElement {
   const intl = useIntl();
   const store = useStore();
+  const queryClient = useQueryClient();
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<StartState>({ status: 'starting' });
   useEffect(() => {
     let cancelled = false;
-    startUp(store, createRemoteLoader).then(
+    startUp(store, queryClient, createRemoteLoader).then(
       (app) => !cancelled && setState({ status: 'ready', app }),
       (error: unknown) => {
         console.error('[linepulse] start-up failed', error);
@@ -120,7 +120,7 @@ function StartUpGate({ createRemoteLoader }: AppProps): ReactElement {
     return () => {
       cancelled = true;
     };
-  }, [attempt, store, createRemoteLoader]);
+  }, [attempt, store, queryClient, createRemoteLoader]);
 
   if (state.status === 'ready') return <Shell app={state.app} />;
   if (state.status === 'failed') return (
@@ -139,11 +139,14 @@ function StartUpGate({ createRemoteLoader }: AppProps): ReactElement {
   );
 }
 
-/** The host: providers with the user's theme and language, the snackbar, then start-up and the shell. */
+/**
+ * The host: the page's one QueryClient (the host starts the page; every remote shares its cache),
+ * providers with the user's theme and language, the snackbar, then start-up and the shell.
+ */
 export function App({ createRemoteLoader }: AppProps): ReactElement {
-  const preferences = useAtomValue(preferencesAtom);
+  const [queryClient] = useState(createQueryClient);
   return (
-    <AppProviders theme={preferences.theme} language={preferences.language} documentLanguage>
+    <AppProviders queryClient={queryClient} documentLanguage>
       <Snackbar />
       <StartUpGate createRemoteLoader={createRemoteLoader} />
     </AppProviders>

@@ -1,5 +1,5 @@
 import { act, screen } from '@testing-library/react';
-import { customPeriodsAtom, withRemoteMessages } from '@linepulse/shared';
+import { customPeriodsQuery, withRemoteMessages } from '@linepulse/shared';
 import { renderWithProviders, testFactory } from '@linepulse/shared/testing';
 import { messages } from '../messages';
 import { CustomPeriodsPage } from './custom-periods-page';
@@ -12,10 +12,11 @@ test('the factories page lists every factory with a link to its settings', () =>
 });
 
 test('the custom periods page lists the periods and offers a new one', async () => {
-  const { store } = renderWithProviders(withRemote(CustomPeriodsPage));
+  const { queryClient } = renderWithProviders(withRemote(CustomPeriodsPage));
   expect(screen.getByText('No custom period yet.')).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'New custom period' })).toHaveAttribute('href', '/customPeriods/creation');
-  act(() => store.set(customPeriodsAtom, [{ id: 'p1', name: 'Q1-24', start_date: '2024-01-01', end_date: '2024-03-31', days: 91 }]));
+  // A custom period created elsewhere arrives in the cache: the page shows it without a reload.
+  act(() => queryClient.setQueryData(customPeriodsQuery().queryKey, [{ id: 'p1', name: 'Q1-24', start_date: '2024-01-01', end_date: '2024-03-31', days: 91 }]));
   expect(await screen.findByRole('link', { name: 'Q1-24' })).toHaveAttribute('href', '/customPeriods/p1');
 });
 

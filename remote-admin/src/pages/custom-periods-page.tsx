@@ -1,14 +1,13 @@
 import type { ReactElement } from 'react';
 import { useIntl } from 'react-intl';
-import { useAtomValue } from 'jotai';
 import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
-import { AppLink, EmptyState, PageFrame, customPeriodsAtom } from '@linepulse/shared';
+import { AppLink, EmptyState, PageFrame, useCustomPeriods } from '@linepulse/shared';
 import { routePath } from '@linepulse/contracts';
 
 /** /customPeriods (admin): the account's custom periods. */
 export function CustomPeriodsPage(): ReactElement {
   const intl = useIntl();
-  const periods = useAtomValue(customPeriodsAtom);
+  const periods = useCustomPeriods();
   const t = (id: string): string => intl.formatMessage({ id });
   return (
     <PageFrame

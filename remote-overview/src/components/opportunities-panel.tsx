@@ -1,4 +1,5 @@
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
 import {
@@ -7,13 +8,13 @@ import {
   formatHours,
   formatMoney,
   formatNumber,
-  postOpportunities,
   useUser,
   type DataColumn,
 } from '@linepulse/shared';
 import { type AnalyticsWindow, type Factory } from '@linepulse/contracts';
+import { opportunitiesQuery } from '../api/post-opportunities';
 import { summariseOpportunities, KIND_ROUTE, type OpportunityRow } from '../model/opportunities';
-import { useQuery } from '../model/use-query';
+import { queryView } from '../model/query-view';
 import { TEST_IDS } from '../test-ids';
 import { Section } from './section';
 
@@ -40,7 +41,7 @@ export function OpportunitiesPanel({ window, factories, productionUnitIds, fileN
   const financial = !!user?.is_financial_admin;
   const canOpen = !!user && (user.insights_enabled || user.is_wx_user);
   const body = { ...window, company: true as const, ...(productionUnitIds ? { production_unit_ids: productionUnitIds } : {}) };
-  const query = useQuery(`opportunities|${JSON.stringify(body)}`, (signal) => postOpportunities(body, signal), { enabled });
+  const query = queryView(useQuery({ ...opportunitiesQuery(body), enabled }));
   const summary = useMemo(() => (query.data ? summariseOpportunities(query.data, factories) : null), [query.data, factories]);
   const locale = intl.locale;
   const kindName = (row: OpportunityRow): string => intl.formatMessage({ id: `page.${KIND_ROUTE[row.kind]}` });

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { RemoteIntlProvider, type TopDowntimeReason } from '@linepulse/shared';
+import { RemoteIntlProvider } from '@linepulse/shared';
+import type { TopDowntimeReason } from '../api/post-top-downtime-reasons';
 import { renderWithProviders } from '@linepulse/shared/testing';
 import { messages } from '../messages';
 import { TopCauses } from './top-causes';

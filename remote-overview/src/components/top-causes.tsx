@@ -8,8 +8,8 @@ import {
   durationPointAccessibility,
   formatDuration,
   type DataColumn,
-  type TopDowntimeReason,
 } from '@linepulse/shared';
+import type { TopDowntimeReason } from '../api/post-top-downtime-reasons';
 
 function durationTooltip(locale: string): Options['tooltip'] {
   return {

@@ -1,4 +1,4 @@
-import { OPPORTUNITY_KINDS, type OpportunitiesResponse, type OpportunityKind } from '@linepulse/shared';
+import { OPPORTUNITY_KINDS, type OpportunitiesResponse, type OpportunityKind } from '../api/post-opportunities';
 import { routePath, type Factory, type RouteId } from '@linepulse/contracts';
 
 export const KIND_ROUTE: Record<OpportunityKind, RouteId> = {

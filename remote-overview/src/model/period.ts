@@ -1,7 +1,7 @@
 import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { DateTime } from 'luxon';
 import { useCallback } from 'react';
-import { preferencesAtom, useSavePreferences } from '@linepulse/shared';
+import { usePreferences, useSavePreferences } from '@linepulse/shared';
 import {
   DATA_AVAILABLE_FROM,
   DATE_FORMAT,
@@ -59,7 +59,7 @@ export function effectivePeriod(session: PeriodSelection | null, preferences: Pr
 /** The period and a setter that also saves it to the preferences (product §4). */
 export function usePeriod(): [PeriodSelection, (next: PeriodSelection) => void] {
   const session = useAtomValue(periodAtom);
-  const preferences = useAtomValue(preferencesAtom);
+  const preferences = usePreferences();
   const setSession = useSetAtom(periodAtom);
   const savePreferences = useSavePreferences();
   const period = effectivePeriod(session, preferences, readChosenFlag());

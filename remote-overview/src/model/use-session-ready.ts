@@ -1,13 +1,12 @@
-import { useAtomValue } from 'jotai';
-import { factoriesStatusAtom, preferencesStatusAtom } from '@linepulse/shared';
+import { useFactoriesStatus, usePreferencesStatus } from '@linepulse/shared';
 
 /**
  * Whether the figures can be asked for: factories are loaded and the saved period is known (or will not
  * come: an embed loads no preferences). Asking earlier would fetch a period only to replace it.
  */
 export function useSessionReady(): { factoriesReady: boolean; factoriesFailed: boolean; ready: boolean } {
-  const factories = useAtomValue(factoriesStatusAtom);
-  const preferences = useAtomValue(preferencesStatusAtom);
+  const factories = useFactoriesStatus();
+  const preferences = usePreferencesStatus();
   const factoriesReady = factories === 'ready';
   return { factoriesReady, factoriesFailed: factories === 'error', ready: factoriesReady && preferences !== 'loading' };
 }

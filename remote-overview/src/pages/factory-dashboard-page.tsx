@@ -1,5 +1,6 @@
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { TvRegular } from '@fluentui/react-icons';
+import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { useAtom, useAtomValue } from 'jotai';
 import { useMemo, type ReactElement, type ReactNode } from 'react';
@@ -8,8 +9,6 @@ import {
   DataTable,
   FactoryPageFrame,
   exportFileName,
-  postKpisByGroups,
-  postTopDowntimeReasons,
   useCustomPeriods,
   useFactories,
   useUser,
@@ -22,6 +21,8 @@ import {
   type KpisByGroupsRequest,
   type ProductionUnitSummary,
 } from '@linepulse/contracts';
+import { kpisByGroupsQuery } from '../api/post-kpis-by-groups';
+import { topDowntimeReasonsQuery, type TopDowntimeReasonsRequest } from '../api/post-top-downtime-reasons';
 import { TrendChart } from '../components/kpi-charts';
 import { TopCauses } from '../components/top-causes';
 import { TV_REFRESH_MS, TvScreen } from '../components/tv-screen';
@@ -36,7 +37,7 @@ import { INDICATOR_IDS, KPI_IDS, objectiveOf, type KpiId } from '../model/kpis';
 import { kpiAtom } from '../model/overview-state';
 import { periodFileLabel, periodRequest, periodWindow, usePeriod } from '../model/period';
 import { groupsOf, selectionAtom, type Selection } from '../model/selection';
-import { useQuery } from '../model/use-query';
+import { queryView } from '../model/query-view';
 import { useSessionReady } from '../model/use-session-ready';
 import { periodKind, unavailableOptions, useOverviewStyles } from './company-overview-page';
 
@@ -92,19 +93,18 @@ export function DashboardContent({ factory, large = false, refreshMs, controls =
   const enabled = ready && factoryGroup !== null;
 
   const factoryBody: KpisByGroupsRequest = { ...windowRequest, groups: factoryGroup ? [factoryGroup] : [], preceding_periods: true };
-  const factoryQuery = useQuery(`dash-kpis|${JSON.stringify(factoryBody)}`, (signal) => postKpisByGroups(factoryBody, signal), { enabled, refreshMs });
+  const factoryQuery = queryView(useQuery({ ...kpisByGroupsQuery(factoryBody, refreshMs), enabled }));
   const linesBody: KpisByGroupsRequest = { ...windowRequest, groups: lineGroups };
-  const linesQuery = useQuery(`dash-lines|${JSON.stringify(linesBody)}`, (signal) => postKpisByGroups(linesBody, signal), { enabled, refreshMs });
-  const causesBody = factoryGroup
-    ? {
-        ...windowRequest,
-        production_unit_ids: factoryGroup.production_unit_ids,
-        ...(factoryGroup.work_shift_ids ? { work_shift_ids: factoryGroup.work_shift_ids } : {}),
-        ...(factoryGroup.product_ids ? { product_ids: factoryGroup.product_ids } : {}),
-        limit: 5,
-      }
-    : null;
-  const causesQuery = useQuery(`dash-causes|${JSON.stringify(causesBody)}`, (signal) => postTopDowntimeReasons(causesBody!, signal), { enabled, refreshMs });
+  const linesQuery = queryView(useQuery({ ...kpisByGroupsQuery(linesBody, refreshMs), enabled }));
+  // Without a factory group nothing is asked (`enabled` is false); the body only names the query.
+  const causesBody: TopDowntimeReasonsRequest = {
+    ...windowRequest,
+    production_unit_ids: factoryGroup?.production_unit_ids ?? [],
+    ...(factoryGroup?.work_shift_ids ? { work_shift_ids: factoryGroup.work_shift_ids } : {}),
+    ...(factoryGroup?.product_ids ? { product_ids: factoryGroup.product_ids } : {}),
+    limit: 5,
+  };
+  const causesQuery = queryView(useQuery({ ...topDowntimeReasonsQuery(causesBody, refreshMs), enabled }));
 
   const group = factoryQuery.data?.groups[0];
   const objectives = Object.fromEntries(KPI_IDS.map((id) => [id, objectiveOf(factory, id)])) as Record<KpiId, number | null>;

@@ -1,10 +1,12 @@
-import { useStore } from 'jotai';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useIntl } from 'react-intl';
+import { preferencesQuery } from '../api/get-preferences';
 import { putPreferences } from '../api/put-preferences';
 import type { Preferences, TilelyticsPreferences } from '@linepulse/contracts';
 import { servicesConfigured } from '../services/services';
-import { preferencesAtom, userAtom } from './atoms';
+import { storeLanguage, storeTheme } from '../theme/theme-storage';
+import { initialPreferences, useUser } from './hooks';
 import { useNotifier } from './notifier';
 
 /** A change to the preferences: top-level fields and/or some of the tilelytics fields. */
@@ -22,35 +24,51 @@ export function applyPreferencesChange(current: Preferences, change: Preferences
   };
 }
 
-/** Saves run one after another so the server ends with the last change. */
-let queue: Promise<unknown> = Promise.resolve();
+/** The preferences in the cache, else this browser's language and theme (code outside React: sign-in hints). */
+export function currentPreferences(client: QueryClient): Preferences {
+  return client.getQueryData(preferencesQuery().queryKey) ?? initialPreferences();
+}
 
 /**
- * Applies a preferences change at once (language, theme, time option, filter) and saves it with
- * PUT /user/preferences when a user is signed in. Resolves false when the save failed (the change still
- * applies to this session, and the user is told).
+ * Puts preferences in the cache, and their language and theme in this browser's storage so that the
+ * next visit starts in them before the server answers.
+ */
+export function setPreferencesData(client: QueryClient, preferences: Preferences): void {
+  client.setQueryData(preferencesQuery().queryKey, preferences);
+  storeTheme(preferences.theme);
+  storeLanguage(preferences.language);
+}
+
+/** One scope for every save: react-query runs them one after another, so the server ends with the last change. */
+const SAVE_SCOPE = { id: 'user-preferences' } as const;
+
+/**
+ * Applies a preferences change at once (language, theme, time option, filter) in the cache, and saves
+ * it with PUT /user/preferences when a user is signed in. Resolves false when the save failed (the
+ * change still applies to this session, and the user is told).
  */
 export function useSavePreferences(): (change: PreferencesChange) => Promise<boolean> {
-  const store = useStore();
+  const client = useQueryClient();
+  const user = useUser();
   const notifier = useNotifier();
   const intl = useIntl();
+  const { mutateAsync } = useMutation({
+    mutationFn: (preferences: Preferences) => putPreferences(preferences),
+    scope: SAVE_SCOPE,
+    // The cache already holds the change; the answer is the same preferences, so it is not written back
+    // (it could overwrite a later change still waiting in the scope).
+    onError: () => notifier.error(intl.formatMessage({ id: 'error.preferencesSave' })),
+  });
   return useCallback(
     (change: PreferencesChange) => {
-      const next = applyPreferencesChange(store.get(preferencesAtom), change);
-      store.set(preferencesAtom, next);
-      if (!store.get(userAtom) || !servicesConfigured()) return Promise.resolve(true);
-      const saved = queue.then(() =>
-        putPreferences(store.get(preferencesAtom)).then(
-          () => true,
-          () => {
-            notifier.error(intl.formatMessage({ id: 'error.preferencesSave' }));
-            return false;
-          },
-        ),
+      const next = applyPreferencesChange(currentPreferences(client), change);
+      setPreferencesData(client, next);
+      if (!user || !servicesConfigured()) return Promise.resolve(true);
+      return mutateAsync(next).then(
+        () => true,
+        () => false,
       );
-      queue = saved;
-      return saved;
     },
-    [store, notifier, intl],
+    [client, user, mutateAsync],
   );
 }

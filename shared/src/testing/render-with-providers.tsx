@@ -1,13 +1,19 @@
 import { render, type RenderOptions, type RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider, createStore, useAtomValue } from 'jotai';
-import type { ReactElement, ReactNode } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { createStore } from 'jotai';
+import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { activeFactoryIdAtom, factoriesAtom, factoriesStatusAtom, preferencesAtom, userAtom } from '../state/atoms';
+import { customPeriodsQuery } from '../api/get-custom-periods';
+import { preferencesQuery } from '../api/get-preferences';
+import { userFactoriesQuery } from '../api/get-user-factories';
+import { activeFactoryIdAtom, userAtom } from '../state/atoms';
+import { createQueryClient } from '../state/query-client';
 import { createStoreNotifier } from '../state/notifier';
 import { configureServices, type Services } from '../services/services';
 import {
   defaultPreferences,
+  type CustomPeriod,
   type Factory,
   type Language,
   type ThemeName,
@@ -28,6 +34,8 @@ export interface RenderWithProvidersOptions extends Omit<RenderOptions, 'wrapper
   user?: UserClaims | null;
   /** The user's factories (the first one becomes active); empty by default, loaded either way. */
   factories?: Factory[];
+  /** The account's custom periods, in the cache as if loaded at sign-in; none by default. */
+  customPeriods?: CustomPeriod[];
   /** Services to use instead of the test ones (a fake token and https://api.test bases). */
   services?: Partial<Services>;
   /** A store prepared by the test; a fresh one by default. */
@@ -36,25 +44,20 @@ export interface RenderWithProvidersOptions extends Omit<RenderOptions, 'wrapper
 
 export interface RenderWithProvidersResult extends RenderResult {
   store: TestStore;
+  /** This test's own QueryClient (a fresh one each render: no cache shared between tests). */
+  queryClient: QueryClient;
   userEvent: ReturnType<typeof userEvent.setup>;
-}
-
-/** Like the host: theme and language follow the preferences, so a change in the UI shows at once. */
-function PreferredProviders({ children }: { children: ReactNode }): ReactElement {
-  const { theme, language } = useAtomValue(preferencesAtom);
-  return (
-    <AppProviders theme={theme} language={language}>
-      {children}
-    </AppProviders>
-  );
 }
 
 export const TEST_API_BASE = 'https://api.test/api';
 export const TEST_DASHBOARD_API_BASE = 'https://api.test/dashboard-api';
 
 /**
- * Renders UI with the real providers (Fluent theme, intl messages, jotai store, router), as the host
- * renders remote pages. Services are configured with a fake token so API calls reach a mocked fetch.
+ * Renders UI with the real providers (query cache, Fluent theme, intl messages, jotai store, router), as
+ * the host renders remote pages: the session (user, preferences, factories, custom periods) is in place
+ * as if loaded at sign-in, and theme and language follow the preferences, so a change shows at once.
+ * Each call gets a fresh QueryClient with the product's defaults (no retries). Services are configured
+ * with a fake token so API calls reach a mocked fetch.
  */
 export function renderWithProviders(ui: ReactElement, options: RenderWithProvidersOptions = {}): RenderWithProvidersResult {
   const {
@@ -64,14 +67,16 @@ export function renderWithProviders(ui: ReactElement, options: RenderWithProvide
     language = 'en',
     user = null,
     factories = [],
+    customPeriods = [],
     services,
     store = createStore(),
     ...renderOptions
   } = options;
+  const queryClient = createQueryClient();
   store.set(userAtom, user);
-  store.set(preferencesAtom, { ...defaultPreferences(), language, theme });
-  store.set(factoriesAtom, factories);
-  store.set(factoriesStatusAtom, 'ready');
+  queryClient.setQueryData(preferencesQuery().queryKey, { ...defaultPreferences(), language, theme });
+  queryClient.setQueryData(userFactoriesQuery().queryKey, factories);
+  queryClient.setQueryData(customPeriodsQuery().queryKey, customPeriods);
   if (factories[0] && !store.get(activeFactoryIdAtom)) store.set(activeFactoryIdAtom, factories[0].id);
   configureServices({
     tokenProvider: { getAccessToken: () => Promise.resolve('test-token') },
@@ -81,20 +86,18 @@ export function renderWithProviders(ui: ReactElement, options: RenderWithProvide
     ...services,
   });
   const result = render(
-    <Provider store={store}>
-      <PreferredProviders>
-        <MemoryRouter initialEntries={[route]}>
-          {path ? (
-            <Routes>
-              <Route path={path} element={ui} />
-            </Routes>
-          ) : (
-            ui
-          )}
-        </MemoryRouter>
-      </PreferredProviders>
-    </Provider>,
+    <AppProviders queryClient={queryClient} store={store}>
+      <MemoryRouter initialEntries={[route]}>
+        {path ? (
+          <Routes>
+            <Route path={path} element={ui} />
+          </Routes>
+        ) : (
+          ui
+        )}
+      </MemoryRouter>
+    </AppProviders>,
     renderOptions,
   );
-  return { ...result, store, userEvent: userEvent.setup() };
+  return { ...result, store, queryClient, userEvent: userEvent.setup() };
 }

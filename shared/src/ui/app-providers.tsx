@@ -1,8 +1,10 @@
 import { FluentProvider } from '@fluentui/react-components';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Provider as JotaiProvider } from 'jotai';
 import { useEffect, type ReactElement, type ReactNode } from 'react';
 import { LinepulseIntlProvider } from '../i18n/intl-provider';
 import type { Language, ThemeName } from '@linepulse/contracts';
+import { usePreferences } from '../state/hooks';
 import { ThemeNameContext } from '../theme/theme-context';
 import { fluentThemeFor } from '../theme/themes';
 
@@ -13,8 +15,15 @@ type Store = NonNullable<Parameters<typeof JotaiProvider>[0]['store']>;
 const ROOT_STYLE = { minHeight: '100%', display: 'flex', flexDirection: 'column' } as const;
 
 export interface AppProvidersProps {
-  theme: ThemeName;
-  language: Language;
+  /**
+   * The page's one QueryClient (`createQueryClient()`), made by whoever starts the page: the host, or
+   * the sister-product embed. Remotes render inside it and share its cache.
+   */
+  queryClient: QueryClient;
+  /** A fixed theme (an embed); by default the user's preferences decide, and a change shows at once. */
+  theme?: ThemeName;
+  /** A fixed language (an embed); by default the user's preferences decide. */
+  language?: Language;
   /** A jotai store of its own (tests, an embed); without it the default store is used. */
   store?: Store;
   /** Set the page's `lang` attribute (the host and a full-page embed; not inside another product). */
@@ -22,17 +31,29 @@ export interface AppProvidersProps {
   children?: ReactNode;
 }
 
-/** Fluent theme, intl messages and (optionally) a jotai store: what every Linepulse UI renders inside. */
-export function AppProviders({ theme, language, store, documentLanguage = false, children }: AppProvidersProps): ReactElement {
+function ThemedProviders({ theme, language, documentLanguage, children }: Omit<AppProvidersProps, 'queryClient' | 'store'>): ReactElement {
+  const preferences = usePreferences();
+  const shownTheme = theme ?? preferences.theme;
+  const shownLanguage = language ?? preferences.language;
   useEffect(() => {
-    if (documentLanguage) document.documentElement.lang = language;
-  }, [documentLanguage, language]);
-  const content = (
-    <ThemeNameContext.Provider value={theme}>
-      <FluentProvider theme={fluentThemeFor(theme)} style={ROOT_STYLE} lang={language}>
-        <LinepulseIntlProvider language={language}>{children}</LinepulseIntlProvider>
+    if (documentLanguage) document.documentElement.lang = shownLanguage;
+  }, [documentLanguage, shownLanguage]);
+  return (
+    <ThemeNameContext.Provider value={shownTheme}>
+      <FluentProvider theme={fluentThemeFor(shownTheme)} style={ROOT_STYLE} lang={shownLanguage}>
+        <LinepulseIntlProvider language={shownLanguage}>{children}</LinepulseIntlProvider>
       </FluentProvider>
     </ThemeNameContext.Provider>
   );
-  return store ? <JotaiProvider store={store}>{content}</JotaiProvider> : content;
+}
+
+/**
+ * The query cache, (optionally) a jotai store, the Fluent theme and intl messages: what every Linepulse
+ * UI renders inside.
+ */
+export function AppProviders({ queryClient, store, ...themed }: AppProvidersProps): ReactElement {
+  const content = <ThemedProviders {...themed} />;
+  return (
+    <QueryClientProvider client={queryClient}>{store ? <JotaiProvider store={store}>{content}</JotaiProvider> : content}</QueryClientProvider>
+  );
 }

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { preferencesAtom } from '@linepulse/shared';
+import { currentPreferences } from '@linepulse/shared';
 import { TEST_USERS, mockFetch, jsonResponse } from '@linepulse/shared/testing';
 import { renderHost } from '../../testing/render-host';
 import { Header } from './header';
@@ -47,21 +47,21 @@ describe('header', () => {
   });
 
   it('applies and saves a language at once', async () => {
-    const { userEvent, store } = renderHost(<Header />, { user: TEST_USERS.admin });
+    const { userEvent, queryClient } = renderHost(<Header />, { user: TEST_USERS.admin });
     await userEvent.click(screen.getByRole('button', { name: 'Settings' }));
     await userEvent.click(await screen.findByRole('menuitemradio', { name: 'Español' }));
-    expect(store.get(preferencesAtom).language).toBe('es');
+    expect(currentPreferences(queryClient).language).toBe('es');
     await screen.findByRole('button', { name: 'Configuración' });
     expect(fetchMock.requests.at(-1)?.body).toMatchObject({ language: 'es' });
   });
 
   it('applies and saves the accessible theme as theme accessible', async () => {
-    const { userEvent, store } = renderHost(<Header />, { user: TEST_USERS.admin, theme: 'dark' });
+    const { userEvent, queryClient } = renderHost(<Header />, { user: TEST_USERS.admin, theme: 'dark' });
     await userEvent.click(screen.getByRole('button', { name: 'Settings' }));
     const accessible = await screen.findByRole('menuitemradio', { name: 'Accessible' });
     expect(screen.getByRole('menuitemradio', { name: 'Dark' })).toHaveAttribute('aria-checked', 'true');
     await userEvent.click(accessible);
-    expect(store.get(preferencesAtom).theme).toBe('accessible');
+    expect(currentPreferences(queryClient).theme).toBe('accessible');
     expect(fetchMock.requests.at(-1)?.body).toMatchObject({ theme: 'accessible' });
   });
 

@@ -21,8 +21,7 @@ import { DocumentTextRegular, SignOutRegular } from '@fluentui/react-icons';
 import type { ReactElement } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
-import { useAtomValue } from 'jotai';
-import { atLeast, preferencesAtom, useBreakpoint, useSavePreferences } from '@linepulse/shared';
+import { atLeast, useBreakpoint, usePreferences, useSavePreferences } from '@linepulse/shared';
 import {
   APP_VERSION,
   LANGUAGES,
@@ -62,7 +61,7 @@ export function SettingsMenu({ user, version = APP_VERSION }: SettingsMenuProps)
   const styles = useStyles();
   const intl = useIntl();
   const navigate = useNavigate();
-  const preferences = useAtomValue(preferencesAtom);
+  const preferences = usePreferences();
   const savePreferences = useSavePreferences();
   const { signOut } = useSessionActions();
   const breakpoint = useBreakpoint();

@@ -1,9 +1,8 @@
 import { Button, ToggleButton, makeStyles, tokens } from '@fluentui/react-components';
-import { useAtomValue } from 'jotai';
 import { useState, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
 import { AppLink } from '@linepulse/shared';
-import { PageFrame, preferencesAtom, useSavePreferences } from '@linepulse/shared';
+import { PageFrame, usePreferences, useSavePreferences } from '@linepulse/shared';
 import { LANGUAGES, PUBLIC_PATHS } from '@linepulse/contracts';
 import { useSessionActions } from '../../app/session-actions';
 
@@ -17,7 +16,7 @@ const useStyles = makeStyles({
 export function HomePage(): ReactElement {
   const styles = useStyles();
   const intl = useIntl();
-  const preferences = useAtomValue(preferencesAtom);
+  const preferences = usePreferences();
   const savePreferences = useSavePreferences();
   const { signIn } = useSessionActions();
   const [redirecting, setRedirecting] = useState(false);

@@ -1,15 +1,14 @@
 import { Button, Text } from '@fluentui/react-components';
-import { useAtomValue } from 'jotai';
 import type { ReactElement } from 'react';
 import { useIntl } from 'react-intl';
-import { PageFrame, preferencesAtom, useUser } from '@linepulse/shared';
+import { PageFrame, usePreferences, useUser } from '@linepulse/shared';
 import { useSessionActions } from '../../app/session-actions';
 
 /** /unauthorized: the user is signed in but not enabled for the product; they may sign in as someone else. */
 export function UnauthorizedPage(): ReactElement {
   const intl = useIntl();
   const user = useUser();
-  const preferences = useAtomValue(preferencesAtom);
+  const preferences = usePreferences();
   const { signIn } = useSessionActions();
   return (
     <PageFrame title={intl.formatMessage({ id: 'unauthorized.title' })}>

@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import type { ReactElement } from 'react';
-import { activeFactoryIdAtom, useFactoryProducts, useFactoryWorkShifts, useSessionData, useUser } from '@linepulse/shared';
+import { activeFactoryIdAtom, useFactoryProducts, useFactoryWorkShifts, useUser } from '@linepulse/shared';
+import { useSessionData } from './use-session-data';
 
 /**
  * Loads what the product needs on sign-in (product §4) and keeps the active factory's work shifts and

@@ -1,6 +1,6 @@
-import type { FactoryProduct, UnitWorkShifts } from '@linepulse/contracts';
-import { isApiError } from './api-error';
-import { apiRequest } from './http';
+import { queryOptions } from '@tanstack/react-query';
+import { FACTORY_CACHE_TTL_MS, type FactoryProduct, type UnitWorkShifts } from '@linepulse/contracts';
+import { apiRequest, isApiError } from '@linepulse/shared';
 
 /** A work shift a filter can select; `id` is null when the caller may not read ids (see below). */
 export interface FilterShift {
@@ -68,4 +68,14 @@ export async function getFactoryFilterOptions(factoryId: string, signal?: AbortS
     products: products.map((product) => ({ id: null, sku: product.sku, name: product.name })),
     idsAvailable: false,
   };
+}
+
+/** A factory's filter options: its shifts and products, kept as long as product §4 keeps them (3600 s). */
+export function factoryFilterOptionsQuery(factoryId: string) {
+  return queryOptions({
+    queryKey: ['factories', factoryId, 'filter-options'] as const,
+    queryFn: ({ signal }) => getFactoryFilterOptions(factoryId, signal),
+    staleTime: FACTORY_CACHE_TTL_MS,
+    gcTime: FACTORY_CACHE_TTL_MS,
+  });
 }

@@ -1,5 +1,6 @@
+import { queryOptions } from '@tanstack/react-query';
 import type { AnalyticsWindow } from '@linepulse/contracts';
-import { apiRequest } from './http';
+import { apiRequest } from '@linepulse/shared';
 
 /** Potential gain: time (ms and hours), units, and money for users with financial access only. */
 export interface Gain {
@@ -46,4 +47,12 @@ export interface OpportunitiesRequest extends AnalyticsWindow {
 /** POST /opportunities: shift changes, line starts, product changes and planned downtime above target. */
 export function postOpportunities(body: OpportunitiesRequest, signal?: AbortSignal): Promise<OpportunitiesResponse> {
   return apiRequest<OpportunitiesResponse>('api', 'opportunities', { method: 'POST', body, signal });
+}
+
+/** Opportunities of one request body (the company's, or the lines in scope). */
+export function opportunitiesQuery(body: OpportunitiesRequest) {
+  return queryOptions({
+    queryKey: ['opportunities', body] as const,
+    queryFn: ({ signal }) => postOpportunities(body, signal),
+  });
 }

@@ -1,6 +1,5 @@
-import { configureServices, resetServices } from '../services/services';
-import { jsonResponse, mockFetch } from '../testing/mock-fetch';
-import { ApiError } from './api-error';
+import { ApiError, configureServices, resetServices } from '@linepulse/shared';
+import { jsonResponse, mockFetch } from '@linepulse/shared/testing';
 import { deleteFilter } from './delete-filter';
 import { getFactoryFilterOptions } from './get-factory-filter-options';
 import { getFilterGroups } from './get-filter-groups';

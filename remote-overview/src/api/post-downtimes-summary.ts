@@ -1,5 +1,5 @@
 import type { UnitSelection } from '@linepulse/contracts';
-import { apiRequest } from './http';
+import { apiRequest } from '@linepulse/shared';
 
 export interface DowntimesSummary {
   justification_type_count_summary: { planned: number; unplanned: number; unjustified: number; mixed: number; partially_justified: number };

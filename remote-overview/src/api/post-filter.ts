@@ -1,4 +1,4 @@
-import { apiRequest } from './http';
+import { apiRequest } from '@linepulse/shared';
 import type { SavedFilter, SavedFilterInput } from '@linepulse/contracts';
 
 /** POST filters: saves a filter with its comparison groups; resolves with the stored filter. */

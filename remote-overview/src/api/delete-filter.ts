@@ -1,4 +1,4 @@
-import { apiRequest } from './http';
+import { apiRequest } from '@linepulse/shared';
 
 /** DELETE filters/{id}. */
 export async function deleteFilter(filterId: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { apiRequest } from './http';
+import { apiRequest } from '@linepulse/shared';
 import type { SavedFilter, SavedFilterInput } from '@linepulse/contracts';
 
 /** PUT filters/{id}: renames a saved filter and replaces its comparison groups. */

@@ -1,5 +1,5 @@
 import type { AnalyticsInterval, DowntimeMeasures, UnitSelection } from '@linepulse/contracts';
-import { apiRequest } from './http';
+import { apiRequest } from '@linepulse/shared';
 
 export interface DowntimeInterval extends DowntimeMeasures {
   start_time: string;

@@ -1,5 +1,5 @@
 import type { DowntimeMeasures, UnitSelection } from '@linepulse/contracts';
-import { apiRequest } from './http';
+import { apiRequest } from '@linepulse/shared';
 
 export interface DowntimeInfo extends DowntimeMeasures {
   production_unit_id: string;

@@ -1,0 +1,72 @@
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useAtom } from 'jotai';
+import { useEffect, useRef } from 'react';
+import { useIntl } from 'react-intl';
+import {
+  accountQuery,
+  activeFactoryIdAtom,
+  currenciesQuery,
+  customPeriodsQuery,
+  errorMessage,
+  preferencesQuery,
+  storeLanguage,
+  storeTheme,
+  useNotifier,
+  userFactoriesQuery,
+} from '@linepulse/shared';
+import type { Factory, UserClaims } from '@linepulse/contracts';
+
+/** Says a failure once (each failed attempt once), with a fixed message or the api's translated errors. */
+function useReportFailure(query: UseQueryResult<unknown>, messageId?: string): void {
+  const notifier = useNotifier();
+  const intl = useIntl();
+  const reported = useRef(0);
+  const { error, errorUpdatedAt } = query;
+  useEffect(() => {
+    if (!error || reported.current === errorUpdatedAt) return;
+    reported.current = errorUpdatedAt;
+    const text = messageId ? intl.formatMessage({ id: messageId }) : errorMessage(intl, error);
+    if (text) notifier.error(text);
+  }, [error, errorUpdatedAt, messageId, notifier, intl]);
+}
+
+/** The first factory becomes the active one when none is (or the active one is not the user's). */
+function useFirstFactoryActive(factories: Factory[] | undefined): void {
+  const [activeId, setActiveId] = useAtom(activeFactoryIdAtom);
+  useEffect(() => {
+    if (!factories) return;
+    if (!activeId || !factories.some((factory) => factory.id === activeId)) setActiveId(factories[0]?.id ?? null);
+  }, [factories, activeId, setActiveId]);
+}
+
+/**
+ * What the product loads on sign-in (product §4), into the page's one cache where the platform's
+ * read-only hooks hand it to every remote: preferences (normalised) for anyone signed in; for a user
+ * enabled for the product, factories (the first one becomes active), account settings (refreshed every
+ * hour by their query), custom periods and currencies. Each part fails on its own and says so through
+ * the notifier. The keys are not per user: signing in or out is a page load (a redirect), so each
+ * user starts with an empty cache.
+ */
+export function useSessionData(user: UserClaims | null): void {
+  const enabled = !!user?.is_tilelytics;
+  const preferences = useQuery({ ...preferencesQuery(), enabled: user !== null });
+  const factories = useQuery({ ...userFactoriesQuery(), enabled });
+  const account = useQuery({ ...accountQuery(user?.account_id ?? ''), enabled: enabled && !!user?.account_id });
+  const customPeriods = useQuery({ ...customPeriodsQuery(), enabled });
+  const currencies = useQuery({ ...currenciesQuery(), enabled });
+
+  useReportFailure(preferences, 'error.preferencesLoad');
+  useReportFailure(factories);
+  useReportFailure(account);
+  useReportFailure(customPeriods);
+  useReportFailure(currencies);
+  useFirstFactoryActive(factories.data);
+
+  // The next visit starts in the user's language and theme before the server answers.
+  const loaded = preferences.data;
+  useEffect(() => {
+    if (!loaded) return;
+    storeTheme(loaded.theme);
+    storeLanguage(loaded.language);
+  }, [loaded]);
+}

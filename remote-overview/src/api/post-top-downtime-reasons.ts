@@ -1,0 +1,27 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { UnitSelection } from '@linepulse/contracts';
+import { apiRequest } from '@linepulse/shared';
+
+export interface TopDowntimeReason {
+  downtime_reason_id: string;
+  downtime_reason: string;
+  category: string;
+  is_planned: boolean;
+  total_downtime_duration_seconds: number;
+}
+
+export type TopDowntimeReasonsRequest = UnitSelection & { limit?: number };
+
+/** POST /top-downtime-reasons: the top `limit` (default 5) planned, then the top `limit` unplanned reasons. */
+export function postTopDowntimeReasons(body: TopDowntimeReasonsRequest, signal?: AbortSignal): Promise<TopDowntimeReason[]> {
+  return apiRequest<TopDowntimeReason[]>('api', 'top-downtime-reasons', { method: 'POST', body, signal });
+}
+
+/** The top causes of one request body; `refetchMs` refreshes them in place (TV mode). */
+export function topDowntimeReasonsQuery(body: TopDowntimeReasonsRequest, refetchMs?: number) {
+  return queryOptions({
+    queryKey: ['top-downtime-reasons', body] as const,
+    queryFn: ({ signal }) => postTopDowntimeReasons(body, signal),
+    refetchInterval: refetchMs ?? false,
+  });
+}
