@@ -1,16 +1,5 @@
-import type { AnalyticsInterval, DowntimeMeasures, UnitSelection } from '@linepulse/contracts';
+import type { AnalyticsInterval, DowntimeIntervalStats, UnitSelection } from '@linepulse/contracts';
 import { apiRequest } from '@linepulse/shared';
-
-export interface DowntimeInterval extends DowntimeMeasures {
-  start_time: string;
-  end_time: string;
-}
-
-export interface DowntimeIntervalStats {
-  production_unit_id: string;
-  production_unit_name: string;
-  downtimes_per_interval: DowntimeInterval[];
-}
 
 /** POST /production-units/downtimes-info-interval: per unit and interval (default by window length). */
 export function postDowntimesInfoInterval(

@@ -1,10 +1,5 @@
-import type { DowntimeMeasures, UnitSelection } from '@linepulse/contracts';
+import type { DowntimeInfo, UnitSelection } from '@linepulse/contracts';
 import { apiRequest } from '@linepulse/shared';
-
-export interface DowntimeInfo extends DowntimeMeasures {
-  production_unit_id: string;
-  production_unit_name: string;
-}
 
 /** POST /production-units/downtimes-info: downtime per production unit over the window (ms). */
 export function postDowntimesInfo(body: UnitSelection, signal?: AbortSignal): Promise<DowntimeInfo[]> {

@@ -1,14 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { UnitSelection } from '@linepulse/contracts';
+import type { TopDowntimeReason, UnitSelection } from '@linepulse/contracts';
 import { apiRequest } from '@linepulse/shared';
-
-export interface TopDowntimeReason {
-  downtime_reason_id: string;
-  downtime_reason: string;
-  category: string;
-  is_planned: boolean;
-  total_downtime_duration_seconds: number;
-}
 
 export type TopDowntimeReasonsRequest = UnitSelection & { limit?: number };
 

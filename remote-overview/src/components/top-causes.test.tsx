@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { RemoteIntlProvider } from '@linepulse/shared';
-import type { TopDowntimeReason } from '../api/post-top-downtime-reasons';
+import type { TopDowntimeReason } from '@linepulse/contracts';
 import { renderWithProviders } from '@linepulse/shared/testing';
 import { messages } from '../messages';
 import { TopCauses } from './top-causes';

@@ -9,7 +9,7 @@ import {
   formatDuration,
   type DataColumn,
 } from '@linepulse/shared';
-import type { TopDowntimeReason } from '../api/post-top-downtime-reasons';
+import type { TopDowntimeReason } from '@linepulse/contracts';
 
 function durationTooltip(locale: string): Options['tooltip'] {
   return {

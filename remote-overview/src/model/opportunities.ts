@@ -1,4 +1,5 @@
-import { OPPORTUNITY_KINDS, type OpportunitiesResponse, type OpportunityKind } from '../api/post-opportunities';
+import type { OpportunitiesResponse } from '@linepulse/contracts';
+import { OPPORTUNITY_KINDS, type OpportunityKind } from '../api/post-opportunities';
 import { routePath, type Factory, type RouteId } from '@linepulse/contracts';
 
 export const KIND_ROUTE: Record<OpportunityKind, RouteId> = {

@@ -1,5 +1,5 @@
 import { testFactory, type MockedRequest } from '@linepulse/shared/testing';
-import type { OpportunitiesResponse } from '../api/post-opportunities';
+import type { OpportunitiesResponse } from '@linepulse/contracts';
 import type { KpiGroupResult, Kpis } from '@linepulse/contracts';
 
 export const lyon = testFactory({
