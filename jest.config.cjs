@@ -1,13 +1,26 @@
 // Unit and component tests of the front-end packages (the api runs its own suites on real databases).
-const frontEnd = (name) => ({
-  displayName: name,
+// Each package gives two projects: `*.test.ts` (rules, clients, pure functions) run in plain Node, and
+// only `*.test.tsx` (components) pay for a jsdom window. docs/decisions/0006-test-runners.md has the
+// figures behind these choices.
+const { existsSync } = require('node:fs');
+const path = require('node:path');
+
+const PACKAGES = ['contracts', 'shared', 'host', 'remote-overview', 'remote-downtime', 'remote-reports', 'remote-admin', 'remote-opportunities'];
+
+// SWC strips types file by file (as `isolatedModules` already requires) and is far quicker than ts-jest;
+// type errors are the typecheck step's job. The parser follows the extension: a `.ts` file parsed as
+// TSX would misread `<T>(x) => …` generics.
+const swc = (parser) => ['@swc/jest', { jsc: { parser, target: 'es2022', transform: { react: { runtime: 'automatic' } } } }];
+const transform = {
+  '^.+\\.tsx$': swc({ syntax: 'typescript', tsx: true }),
+  '^.+\\.m?ts$': swc({ syntax: 'typescript' }),
+  '^.+\\.[mc]?jsx?$': swc({ syntax: 'ecmascript', jsx: true }),
+};
+
+const common = (name) => ({
   rootDir: `<rootDir>/${name}`,
-  testEnvironment: 'jsdom',
-  testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
-  transform: {
-    '^.+\\.m?[tj]sx?$': ['ts-jest', { tsconfig: '<rootDir>/../tsconfig.jest.json', diagnostics: false }],
-  },
-  // react-intl and @formatjs ship only ES modules: let ts-jest turn them into CommonJS.
+  transform,
+  // react-intl, @formatjs and typebox ship only ES modules: let SWC turn them into CommonJS.
   transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?(react-intl|@formatjs|intl-messageformat|typebox))'],
   moduleNameMapper: {
     '^@linepulse/shared$': '<rootDir>/../shared/src/index.ts',
@@ -17,6 +30,25 @@ const frontEnd = (name) => ({
   setupFilesAfterEnv: ['<rootDir>/../shared/src/testing/jest-setup.ts'],
 });
 
+const node = (name) => ({
+  ...common(name),
+  displayName: name,
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/src/**/*.test.ts'],
+});
+
+const dom = (name) => ({
+  ...common(name),
+  displayName: `${name} (dom)`,
+  testEnvironment: 'jsdom',
+  testMatch: ['<rootDir>/src/**/*.test.tsx'],
+  setupFilesAfterEnv: [...common(name).setupFilesAfterEnv, '<rootDir>/../shared/src/testing/griffel-rule-filter.ts'],
+});
+
 module.exports = {
-  projects: ['contracts', 'shared', 'host', 'remote-overview', 'remote-downtime', 'remote-reports', 'remote-admin', 'remote-opportunities'].map(frontEnd),
+  // jest's default is one worker fewer than the cores, which on a 2-core machine means one worker and
+  // a main process that mostly waits: the test files ran one after another.
+  maxWorkers: '100%',
+  // A package folder that does not exist (yet) is skipped rather than failing the whole run.
+  projects: PACKAGES.filter((name) => existsSync(path.join(__dirname, name, 'src'))).flatMap((name) => [node(name), dom(name)]),
 };
