@@ -1,6 +1,8 @@
 /**
- * The public entry of @linepulse/shared, a federated singleton: the host and every remote get this one
- * instance (one MSAL instance, one API client, one store). Remotes import only from here.
+ * The public entry of @linepulse/shared, the platform the host lends to remotes: a federated singleton,
+ * so the host and every remote get this one instance (one services registry, one request function, one
+ * query cache, one store). Versioned with semver (PLATFORM_VERSION; README "Version"). Remotes import
+ * only from here; the start-up exports are for the host and the embed entry (a lint rule).
  */
 export * from './contracts/remote-module';
 
