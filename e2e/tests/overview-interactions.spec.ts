@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { bearer, captureAccessToken } from '../support/api';
-import { groupsOf, mainKpisResponse, resetPeriod, TEST_IDS } from '../support/overview';
+import { groupsOf, mainKpisResponse, resetPeriod, sectionsReady, TEST_IDS } from '../support/overview';
 import { storageStatePath } from '../support/users';
 
 test.describe('saved filters', () => {
@@ -110,10 +110,14 @@ test.describe('sister-product embed', () => {
   test.use({ storageState: storageStatePath('admin') });
 
   test('a plain page mounts the overview through the federation runtime and shows the host’s figures', async ({ page, baseURL }) => {
-    const token = await captureAccessToken(page);
-    await resetPeriod(page.request, token);
-    await page.waitForLoadState('networkidle');
+    // The first load's figures must be in before the reload: a response of a page reloaded away from
+    // has no body to read (waiting for network idle could end before the page asked for its figures).
     let answer = mainKpisResponse(page);
+    const token = await captureAccessToken(page);
+    await answer;
+    await resetPeriod(page.request, token);
+    await sectionsReady(page);
+    answer = mainKpisResponse(page);
     await page.reload();
     const hostGroups = await groupsOf(await answer);
     const hostTable = page.getByRole('table', { name: 'Comparison of factories and groups' });
