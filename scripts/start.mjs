@@ -3,28 +3,20 @@
 // sources, then runs the api, which serves them with the embedded defaults (PGlite, the embedded
 // OpenID Connect provider, demo data) at https://localhost:8443.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { newestSource } from './newest-source.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const APPS = ['host', 'remote-overview', 'remote-downtime', 'remote-reports', 'remote-admin', 'remote-opportunities'];
 
-function newest(dir) {
-  let latest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-    const path = join(dir, entry.name);
-    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
-  }
-  return latest;
-}
-
-const sharedChanged = newest(join(root, 'shared'));
+// Every app bundles the platform's and the contracts' sources: a change there rebuilds them all.
+const sharedChanged = Math.max(newestSource(join(root, 'shared')), newestSource(join(root, 'contracts')));
 const stale = APPS.filter((app) => {
   const manifest = join(root, app, 'dist', 'mf-manifest.json');
   if (!existsSync(manifest)) return true;
-  return Math.max(newest(join(root, app)), sharedChanged) > statSync(manifest).mtimeMs;
+  return Math.max(newestSource(join(root, app)), sharedChanged) > statSync(manifest).mtimeMs;
 });
 
 for (const app of stale) {

@@ -1,5 +1,4 @@
-import { computeIndicators, rollUpKpis, sumTotals, type ProductionTotals } from './indicators';
-import type { Kpis } from './schemas/analytics';
+import { computeIndicators, kpisOf, rollUpKpis, sumTotals, type ProductionTotals } from './indicators';
 
 const MIN = 60_000;
 const round2 = (fraction: number | null): number | null => (fraction === null ? null : Math.round(fraction * 10000) / 100);
@@ -54,37 +53,11 @@ describe('indicators (docs/domain.md §6, §9)', () => {
   });
 });
 
-/** A group's KPIs as the api answers them; `shown` limits the reported downtime durations. */
-function kpisOf(t: ProductionTotals, shown: readonly string[] = ['planned', 'unplanned', 'unjustified']): Kpis {
-  const i = computeIndicators(t);
-  const show = (type: string, ms: number): number => (shown.includes(type) ? ms : 0);
-  return {
-    calendar_ms: t.calendar_ms,
-    scheduled_ms: t.scheduled_ms,
-    planned_production_ms: i.planned_production_ms,
-    ideal_production_ms: t.ideal_production_ms,
-    planned_downtime_ms: show('planned', t.planned_downtime_ms),
-    unplanned_downtime_ms: show('unplanned', t.unplanned_downtime_ms),
-    unjustified_downtime_ms: show('unjustified', t.unjustified_downtime_ms),
-    uptime_ms: i.uptime_ms,
-    good: t.good,
-    rejected: t.rejected,
-    downtime_occurrences: 3,
-    availability: i.availability,
-    ooe_availability: i.ooe_availability,
-    performance: i.performance,
-    quality: i.quality,
-    oee: i.oee,
-    ooe: i.ooe,
-    teep: i.teep,
-  };
-}
-
 describe('rollUpKpis', () => {
   const quiet: ProductionTotals = { ...textbook, scheduled_ms: 60 * MIN, planned_downtime_ms: 10 * MIN, unplanned_downtime_ms: 30 * MIN, good: 100, rejected: 5, ideal_production_ms: 90 * 1000 };
 
   it('gives exactly what the api gives for the summed times and counts', () => {
-    const rolled = rollUpKpis([kpisOf(textbook), kpisOf(quiet)]);
+    const rolled = rollUpKpis([kpisOf(textbook, 3), kpisOf(quiet, 3)]);
     const whole = computeIndicators(sumTotals([textbook, quiet]));
     for (const key of ['availability', 'ooe_availability', 'performance', 'quality', 'oee', 'ooe', 'teep'] as const) {
       expect(rolled[key]).toBeCloseTo(whole[key]!, 12);
@@ -94,13 +67,13 @@ describe('rollUpKpis', () => {
   });
 
   it('keeps the indicators whole when only some downtime types are reported', () => {
-    const rolled = rollUpKpis([kpisOf(textbook, ['unplanned']), kpisOf(quiet, ['unplanned'])]);
+    const rolled = rollUpKpis([kpisOf(textbook, 3, ['unplanned']), kpisOf(quiet, 3, ['unplanned'])]);
     expect(rolled.planned_downtime_ms).toBe(0);
     expect(rolled.availability).toBeCloseTo(computeIndicators(sumTotals([textbook, quiet])).availability!, 12);
   });
 
   it('is N/D where nothing was scheduled or made', () => {
-    const idle = kpisOf({ ...textbook, scheduled_ms: 0, planned_downtime_ms: 0, unplanned_downtime_ms: 0, good: 0, rejected: 0, ideal_production_ms: 0 });
+    const idle = kpisOf({ ...textbook, scheduled_ms: 0, planned_downtime_ms: 0, unplanned_downtime_ms: 0, good: 0, rejected: 0, ideal_production_ms: 0 }, 0);
     const rolled = rollUpKpis([idle, idle]);
     expect(rolled.availability).toBeNull();
     expect(rolled.quality).toBeNull();

@@ -123,3 +123,36 @@ export function rollUpKpis(list: readonly Kpis[]): Kpis {
   const { availability, ooe_availability, performance, quality, oee, ooe, teep } = indicatorsOf(sums);
   return { ...sums, availability, ooe_availability, performance, quality, oee, ooe, teep };
 }
+
+/**
+ * A group's KPIs as the analytics calls answer them: times and counts, their bases and every indicator.
+ * `reported` limits which downtime durations are reported; the indicators always use all of them.
+ */
+export function kpisOf(
+  t: ProductionTotals,
+  downtimeOccurrences: number,
+  reported: readonly ('planned' | 'unplanned' | 'unjustified')[] = ['planned', 'unplanned', 'unjustified'],
+): Kpis {
+  const i = computeIndicators(t);
+  const show = (type: (typeof reported)[number], ms: number): number => (reported.includes(type) ? ms : 0);
+  return {
+    calendar_ms: t.calendar_ms,
+    scheduled_ms: t.scheduled_ms,
+    planned_production_ms: i.planned_production_ms,
+    ideal_production_ms: t.ideal_production_ms,
+    planned_downtime_ms: show('planned', t.planned_downtime_ms),
+    unplanned_downtime_ms: show('unplanned', t.unplanned_downtime_ms),
+    unjustified_downtime_ms: show('unjustified', t.unjustified_downtime_ms),
+    uptime_ms: i.uptime_ms,
+    good: t.good,
+    rejected: t.rejected,
+    downtime_occurrences: downtimeOccurrences,
+    availability: i.availability,
+    ooe_availability: i.ooe_availability,
+    performance: i.performance,
+    quality: i.quality,
+    oee: i.oee,
+    ooe: i.ooe,
+    teep: i.teep,
+  };
+}

@@ -6,7 +6,7 @@ import type { Db } from '../db/db.ts';
 import { listCustomPeriods } from '../db/custom-periods.ts';
 import { apiError, errors } from '../errors.ts';
 import {
-  computeIndicators,
+  kpisOf as kpisFromTotals,
   ERROR_CODES,
   precedingPeriods,
   productionDayOf,
@@ -70,32 +70,12 @@ export async function loadFactories(db: Db, accountId: string, ids: readonly str
 
 /** Indicators from summed times and counts. `downtimeTypes` limits the downtime durations reported. */
 export function kpisOf(s: Sums, calendarMs: number, downtimeTypes?: readonly DowntimeType[]): Kpis {
-  const i = computeIndicators({
+  const totals = {
     calendar_ms: calendarMs, scheduled_ms: s.scheduled_ms, planned_downtime_ms: s.planned_ms,
     unplanned_downtime_ms: s.unplanned_ms, unjustified_downtime_ms: s.unjustified_ms,
     good: s.good, rejected: s.rejected, ideal_production_ms: s.ideal_ms,
-  });
-  const show = (t: DowntimeType, v: number): number => (!downtimeTypes || downtimeTypes.includes(t) ? v : 0);
-  return {
-    calendar_ms: calendarMs,
-    scheduled_ms: s.scheduled_ms,
-    planned_production_ms: i.planned_production_ms,
-    ideal_production_ms: s.ideal_ms,
-    planned_downtime_ms: show('planned', s.planned_ms),
-    unplanned_downtime_ms: show('unplanned', s.unplanned_ms),
-    unjustified_downtime_ms: show('unjustified', s.unjustified_ms),
-    uptime_ms: i.uptime_ms,
-    good: s.good,
-    rejected: s.rejected,
-    downtime_occurrences: s.occurrences,
-    availability: i.availability,
-    ooe_availability: i.ooe_availability,
-    performance: i.performance,
-    quality: i.quality,
-    oee: i.oee,
-    ooe: i.ooe,
-    teep: i.teep,
   };
+  return kpisFromTotals(totals, s.occurrences, downtimeTypes);
 }
 
 export interface AnalyticsBody extends WindowRequest {
