@@ -15,7 +15,9 @@ const useStyles = makeStyles({
   figure: { margin: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, minWidth: 0 },
   bar: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   caption: { flexGrow: 1, fontWeight: tokens.fontWeightSemibold, fontSize: tokens.fontSizeBase400 },
-  body: { minWidth: 0 },
+  // Positioned: Highcharts puts its screen-reader announcer, absolutely placed, in the chart's element;
+  // without a positioned ancestor it would hang off the document (a page that scrolls as a whole).
+  body: { minWidth: 0, position: 'relative' },
 });
 
 export interface ChartProps {

@@ -29,7 +29,10 @@ const useStyles = makeStyles({
   body: { display: 'flex', flexGrow: 1, minHeight: 0 },
   drawer: { width: '272px', flexShrink: 0, borderRight: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}` },
   drawerBody: { height: '100%', overflowY: 'auto' },
-  content: { flexGrow: 1, minWidth: 0, overflow: 'auto', backgroundColor: tokens.colorNeutralBackground2, outline: 'none' },
+  // The page scrolls here, never the document: positioned, so absolutely placed descendants (the
+  // charts' screen-reader announcers) stay inside this panel instead of stretching the document, which
+  // then scrolled header and navigation out of view.
+  content: { position: 'relative', flexGrow: 1, minWidth: 0, overflow: 'auto', backgroundColor: tokens.colorNeutralBackground2, outline: 'none' },
 });
 
 /** Fluent sizes drawers through this variable. */
