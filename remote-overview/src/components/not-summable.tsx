@@ -15,7 +15,8 @@ export function NotSummable({ reason }: { reason: string }): ReactElement {
   return (
     <span className={styles.root}>
       {NOT_AVAILABLE}
-      <InfoButton size="small" aria-label={reason} info={reason} />
+      {/* Not inline: the note opens above the table's own scrolling panel, which would cut it. */}
+      <InfoButton size="small" inline={false} aria-label={reason} info={reason} />
     </span>
   );
 }

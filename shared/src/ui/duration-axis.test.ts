@@ -72,10 +72,15 @@ describe('durationAxis', () => {
     const across = durationAxis('en', { horizontal: true });
     const tall = (up.tickPositioner as unknown as Positioner).call({ len: 400 }, 0, 100 * MIN);
     const wide = (across.tickPositioner as unknown as Positioner).call({ len: 400 }, 0, 100 * MIN);
-    const short = (across.tickPositioner as unknown as Positioner).call({ len: 200 }, 0, 100 * MIN);
+    const wider = (across.tickPositioner as unknown as Positioner).call({ len: 800 }, 0, 100 * MIN);
     expect(tall).toEqual(Array.from({ length: 11 }, (_, i) => i * 10 * MIN));
-    expect(wide).toEqual([0, 30 * MIN, 60 * MIN, 90 * MIN, 120 * MIN]);
-    expect(short).toEqual([0, 60 * MIN, 120 * MIN]);
+    expect(wide).toEqual([0, 60 * MIN, 120 * MIN]);
+    expect(wider).toEqual([0, 30 * MIN, 60 * MIN, 90 * MIN, 120 * MIN]);
+    // Across, every step is at least 130 px: twice the longest short label, so the last is never cut.
+    for (const len of [260, 400, 777, 1200]) {
+      const ticks = (across.tickPositioner as unknown as Positioner).call({ len }, 0, 100 * MIN);
+      expect(len / (ticks.length - 1)).toBeGreaterThanOrEqual(130);
+    }
     expect(up.min).toBe(0);
   });
 

@@ -65,9 +65,13 @@ export interface DurationAxisOptions {
   large?: boolean;
 }
 
-/** Room a label needs along its axis, px: "1 h 30 min" side by side, or one label per line. */
+/**
+ * Room a label needs along its axis, px: one label per line up a vertical axis; side by side across a
+ * horizontal one, where Highcharts keeps the last label inside the plot by giving it half a step, so
+ * a step must be twice as wide as "1 h 10 min" (about 62 px at 12 px) or that label is cut ("1 h 10…").
+ */
 function pixelsPerTick({ horizontal = false, large = false }: DurationAxisOptions): number {
-  return (horizontal ? 96 : 40) * (large ? 1.6 : 1);
+  return (horizontal ? 130 : 40) * (large ? 1.6 : 1);
 }
 
 /**
