@@ -31,7 +31,7 @@ test('shows yesterday by default: one group per factory, tiles, comparison with 
   });
   renderWithProviders(<Overview />, { factories: [lyon, montreal], user: TEST_USERS.admin });
 
-  await waitFor(() => expect(kpiTile('OEE')).toHaveTextContent('74.80%'));
+  await waitFor(() => expect(kpiTile('OEE')).toHaveTextContent('74.79%'));
   const [main, byInterval] = [kpiRequests().find((r) => r.preceding_periods), kpiRequests().find((r) => r.interval)];
   expect(main).toMatchObject({ time_option: 'lastday', groups: [{ name: 'Lyon' }, { name: 'Montréal' }] });
   // Yesterday is under 7 days: by hour.
@@ -73,7 +73,7 @@ test('a new period asks the api again and is saved to the preferences', async ()
     'PUT /api/user/preferences': (request) => jsonResponse(request.body),
   });
   const { userEvent } = renderWithProviders(<Overview />, { factories: [lyon], user: TEST_USERS.admin });
-  await waitFor(() => expect(kpiTile('OEE')).toHaveTextContent('74.80%'));
+  await waitFor(() => expect(kpiTile('OEE')).toHaveTextContent('74.79%'));
 
   await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Period' }), 'last30days');
   await waitFor(() => expect(kpiRequests().some((r) => r.time_option === 'last30days' && r.preceding_periods)).toBe(true));

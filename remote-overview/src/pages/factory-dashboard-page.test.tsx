@@ -36,7 +36,7 @@ test('tiles against the factory’s objectives, the production overview per line
   render();
   expect(screen.getByRole('heading', { level: 1, name: 'Dashboard — Lyon' })).toBeInTheDocument();
   const oee = await screen.findByRole('group', { name: 'OEE' });
-  await waitFor(() => expect(within(oee).getByTestId(TEST_IDS.kpiValue)).toHaveTextContent('74.80%'));
+  await waitFor(() => expect(within(oee).getByTestId(TEST_IDS.kpiValue)).toHaveTextContent('74.79%'));
   // OEE target 76.64 %: below it, said in words.
   expect(oee).toHaveTextContent('Objective 76.64%');
   expect(oee).toHaveTextContent('Below objective');
@@ -131,7 +131,7 @@ test('a failed call shows an error with a retry that asks again', async () => {
   const retry = (await screen.findAllByRole('button', { name: 'Retry' }))[0]!;
   await userEvent.click(retry);
   const oee = await screen.findByRole('group', { name: 'OEE' });
-  await waitFor(() => expect(within(oee).getByTestId(TEST_IDS.kpiValue)).toHaveTextContent('74.80%'));
+  await waitFor(() => expect(within(oee).getByTestId(TEST_IDS.kpiValue)).toHaveTextContent('74.79%'));
 });
 
 test('the dashboard of a factory the user cannot see is an error, not an empty page', () => {
@@ -150,7 +150,7 @@ test('the presenter opens TV mode: the whole window, the factory’s figures, a 
   });
   await userEvent.click(screen.getByRole('button', { name: 'TV mode' }));
   const tv = await screen.findByRole('dialog', { name: 'TV mode — Lyon' });
-  await waitFor(() => expect(within(within(tv).getByRole('group', { name: 'OEE' })).getByTestId(TEST_IDS.kpiValue)).toHaveTextContent('74.80%'));
+  await waitFor(() => expect(within(within(tv).getByRole('group', { name: 'OEE' })).getByTestId(TEST_IDS.kpiValue)).toHaveTextContent('74.79%'));
   expect(within(tv).queryByRole('combobox', { name: 'Period' })).not.toBeInTheDocument();
   await userEvent.click(within(tv).getByRole('button', { name: 'Leave TV mode' }));
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -163,7 +163,7 @@ test('TV mode is for the presenter role only', async () => {
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   // Still the ordinary dashboard once its figures arrive (and the test ends with no call in flight).
   const oee = await screen.findByRole('group', { name: 'OEE' });
-  await waitFor(() => expect(within(oee).getByTestId(TEST_IDS.kpiValue)).toHaveTextContent('74.80%'));
+  await waitFor(() => expect(within(oee).getByTestId(TEST_IDS.kpiValue)).toHaveTextContent('74.79%'));
   await screen.findByRole('table', { name: 'Top 5 planned causes' });
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 });
