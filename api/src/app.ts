@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import fp from 'fastify-plugin';
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/db.ts';
+import compress from './plugins/external/compress.ts';
 import staticFiles from './plugins/external/static.ts';
 import auth from './plugins/app/auth.ts';
 import configPlugin from './plugins/app/config.ts';
@@ -40,6 +41,8 @@ export const linepulse = fp(
     app.setValidatorCompiler(TypeBoxValidatorCompiler);
     await app.register(configPlugin, { config: options.config });
     await app.register(errorHandler);
+    // Before any route: its hook attaches to the routes declared after it.
+    await app.register(compress);
     await app.register(openapi);
     await app.register(dbPlugin, options.db ? { db: options.db } : {});
     await app.register(oidc);

@@ -2,23 +2,54 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { build, call, Cleanup, PUBLIC_URL, tempDir } from './helper.ts';
 
-/** A STATIC_ROOT with a built host and one built remote, as `pnpm build` leaves them. */
+/** What a browser sends. */
+const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
+
+/** Files the build compresses, as `pnpm build` leaves them: each with its .br and .gz copies. */
+const COMPRESSED_FILES: Record<string, string> = {
+  'host/dist/index.html': `<!doctype html><title>Linepulse</title><div id="root"></div>${'<!-- padding -->'.repeat(80)}`,
+  'host/dist/main.js': `console.log(${JSON.stringify('host entry '.repeat(200))});`,
+  'host/dist/512.3f9a0c1b2d3e4f50.js': `console.log(${JSON.stringify('host chunk '.repeat(200))});`,
+  'remote-downtime/dist/remoteEntry.js': `var downtime = ${JSON.stringify('remote entry '.repeat(200))};`,
+  'remote-downtime/dist/mf-manifest.json': JSON.stringify({ id: 'downtime', padding: 'manifest '.repeat(200) }),
+  'remote-downtime/dist/77.a1b2c3d4e5f6.js': `chunk(${JSON.stringify('remote chunk '.repeat(200))});`,
+};
+
+/** A STATIC_ROOT with a built host and two built remotes (one with compressed copies, one without). */
 function fixtureRoot(): string {
   const root = tempDir('linepulse-static-');
   const host = path.join(root, 'host', 'dist');
   const overview = path.join(root, 'remote-overview', 'dist');
   mkdirSync(host, { recursive: true });
   mkdirSync(overview, { recursive: true });
-  writeFileSync(path.join(host, 'index.html'), '<!doctype html><title>Linepulse</title><div id="root"></div>');
-  writeFileSync(path.join(host, 'main.js'), 'console.log("host")');
-  writeFileSync(path.join(host, '512.3f9a0c1b2d3e4f50.js'), 'console.log("chunk")');
   writeFileSync(path.join(overview, 'mf-manifest.json'), '{"id":"overview"}');
   writeFileSync(path.join(overview, 'remoteEntry.js'), 'var overview;');
   writeFileSync(path.join(overview, '77.a1b2c3d4e5f6.js'), 'chunk();');
+  mkdirSync(path.join(root, 'remote-downtime', 'dist'), { recursive: true });
+  for (const [file, text] of Object.entries(COMPRESSED_FILES)) {
+    const target = path.join(root, file);
+    writeFileSync(target, text);
+    writeFileSync(`${target}.br`, brotliCompressSync(text));
+    writeFileSync(`${target}.gz`, gzipSync(text));
+  }
   return root;
+}
+
+/** The body as the client reads it after undoing the answer's Content-Encoding (once). */
+function decoded(response: LightMyRequestResponse): string {
+  const encoding = response.headers['content-encoding'];
+  if (encoding === 'br') return brotliDecompressSync(response.rawPayload).toString('utf8');
+  if (encoding === 'gzip') return gunzipSync(response.rawPayload).toString('utf8');
+  assert.equal(encoding, undefined, `unexpected encoding ${String(encoding)}`);
+  return response.rawPayload.toString('utf8');
+}
+
+function varies(response: LightMyRequestResponse): boolean {
+  return /accept-encoding/i.test(String(response.headers.vary ?? ''));
 }
 
 describe('/config.json and static hosting', () => {
@@ -97,5 +128,58 @@ describe('/config.json and static hosting', () => {
     const json = await app.inject({ method: 'GET', url: '/missing.png', headers: { accept: 'image/png' } });
     assert.equal(json.statusCode, 404);
     assert.equal(json.json().errors[0].code, 'GEN_404');
+  });
+  it('serves the pre-compressed copy the request accepts, with the requested file\'s headers', async () => {
+    const cases = [
+      { url: '/remotes/downtime/77.a1b2c3d4e5f6.js', file: 'remote-downtime/dist/77.a1b2c3d4e5f6.js', cache: 'public, max-age=31536000, immutable', type: /javascript/ },
+      // Entry files stay revalidated although the copy sent is remoteEntry.js.br / mf-manifest.json.br.
+      { url: '/remotes/downtime/remoteEntry.js', file: 'remote-downtime/dist/remoteEntry.js', cache: 'no-cache', type: /javascript/ },
+      { url: '/remotes/downtime/mf-manifest.json', file: 'remote-downtime/dist/mf-manifest.json', cache: 'no-cache', type: /json/ },
+      { url: '/main.js', file: 'host/dist/main.js', cache: 'no-cache', type: /javascript/ },
+      { url: '/512.3f9a0c1b2d3e4f50.js', file: 'host/dist/512.3f9a0c1b2d3e4f50.js', cache: 'public, max-age=31536000, immutable', type: /javascript/ },
+    ];
+    for (const { url, file, cache, type } of cases) {
+      for (const [accept, encoding] of [[BROWSER_ENCODINGS, 'br'], ['gzip', 'gzip'], [undefined, undefined], ['identity', undefined]] as const) {
+        const response = await app.inject({ method: 'GET', url, headers: accept ? { 'accept-encoding': accept } : {} });
+        const label = `${url} with Accept-Encoding ${accept ?? '(none)'}`;
+        assert.equal(response.statusCode, 200, label);
+        assert.equal(response.headers['content-encoding'], encoding, label);
+        assert.equal(response.headers['cache-control'], cache, label);
+        assert.match(String(response.headers['content-type']), type, label);
+        // Whatever was sent, a shared cache must key it by Accept-Encoding.
+        assert.ok(varies(response), `${label}: Vary ${String(response.headers.vary)}`);
+        // Compressed exactly once: undoing the announced encoding gives the file.
+        assert.equal(decoded(response), COMPRESSED_FILES[file], label);
+        assert.equal(Number(response.headers['content-length']), response.rawPayload.length, label);
+        if (url.startsWith('/remotes/')) assert.equal(response.headers['access-control-allow-origin'], '*', label);
+      }
+    }
+  });
+
+  it('sends the history-mode fallback page pre-compressed too', async () => {
+    for (const url of ['/', '/company-overview', '/3f2b8a4e-7c1d-4e5f-9a6b-1c2d3e4f5a6b/dashboard']) {
+      const page = await app.inject({ method: 'GET', url, headers: { accept: 'text/html', 'accept-encoding': BROWSER_ENCODINGS } });
+      assert.equal(page.statusCode, 200, url);
+      assert.equal(page.headers['content-encoding'], 'br', url);
+      assert.equal(page.headers['cache-control'], 'no-cache', url);
+      assert.match(String(page.headers['content-type']), /^text\/html/, url);
+      assert.ok(varies(page), url);
+      assert.equal(decoded(page), COMPRESSED_FILES['host/dist/index.html'], url);
+    }
+  });
+
+  it('compresses the runtime configuration on the fly for clients that accept it', async () => {
+    const plain = await app.inject({ method: 'GET', url: '/config.json' });
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.ok(plain.rawPayload.length > 1024, 'the configuration is big enough to be worth compressing');
+    for (const [accept, encoding] of [[BROWSER_ENCODINGS, 'br'], ['gzip', 'gzip']] as const) {
+      const response = await app.inject({ method: 'GET', url: '/config.json', headers: { 'accept-encoding': accept } });
+      assert.equal(response.statusCode, 200, accept);
+      assert.equal(response.headers['content-encoding'], encoding, accept);
+      assert.equal(response.headers['cache-control'], 'no-cache', accept);
+      assert.ok(varies(response), accept);
+      assert.ok(response.rawPayload.length < plain.rawPayload.length / 2, `${accept}: ${response.rawPayload.length} of ${plain.rawPayload.length} bytes`);
+      assert.deepEqual(JSON.parse(decoded(response)), plain.json());
+    }
   });
 });

@@ -15,12 +15,23 @@ declare module 'fastify' {
 const LONG_CACHE = 'public, max-age=31536000, immutable';
 /** Webpack content hashes in file names, e.g. 123.4f9a0c1b2d3e.js. */
 const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
+/** The build's pre-compressed copies (shared/webpack/create-config.cjs) sit next to each file. */
+const COMPRESSED_COPY = /\.(br|gz)$/;
+
+/** The name of the file a request asked for, when @fastify/static answers with its .br or .gz copy. */
+function requestedName(file: string): string {
+  return path.basename(file).replace(COMPRESSED_COPY, '');
+}
 
 /**
  * Serves the built front end from STATIC_ROOT: each remote under /remotes/<name>/ from
  * remote-<name>/dist (as if deployed on its own: open CORS, entry files revalidated, the rest cached
  * for a year), and the host from host/dist at / with history-mode fallback to index.html. A missing
  * dist folder only means 404s for its paths (tests run without builds).
+ *
+ * Files are sent as the build compressed them (`preCompressed`): the .br copy when the request accepts
+ * brotli, else the .gz copy, else the file itself, with `Content-Encoding` and `Vary: Accept-Encoding`;
+ * cache headers follow the requested file's name, not its copy's.
  */
 async function staticPlugin(app: FastifyInstance): Promise<void> {
   const root = app.config.staticRoot;
@@ -37,8 +48,9 @@ async function staticPlugin(app: FastifyInstance): Promise<void> {
       decorateReply: false,
       cacheControl: false,
       index: false,
+      preCompressed: true,
       setHeaders(reply, file) {
-        const base = path.basename(file);
+        const base = requestedName(file);
         reply.header('Access-Control-Allow-Origin', '*');
         reply.header('Cache-Control', base === 'mf-manifest.json' || base === 'remoteEntry.js' ? 'no-cache' : LONG_CACHE);
       },
@@ -54,10 +66,11 @@ async function staticPlugin(app: FastifyInstance): Promise<void> {
     root: hostDist,
     prefix: '/',
     cacheControl: false,
+    preCompressed: true,
     // index.html (no-cache) for /; every other client-side route goes through serveSpa below.
     index: 'index.html',
     setHeaders(reply, file) {
-      reply.header('Cache-Control', HASHED.test(path.basename(file)) ? LONG_CACHE : 'no-cache');
+      reply.header('Cache-Control', HASHED.test(requestedName(file)) ? LONG_CACHE : 'no-cache');
     },
   });
   const hasIndex = existsSync(path.join(hostDist, 'index.html'));
