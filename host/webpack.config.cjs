@@ -14,6 +14,7 @@ module.exports = (_env, argv) => {
       html: true,
       port: 3000,
       publicPath: '/',
+      loadsRemotes: true,
     },
     argv,
   );

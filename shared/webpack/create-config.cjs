@@ -1,6 +1,9 @@
 // One webpack configuration factory for the host and every remote, so that the list of federated
 // singletons is declared exactly once (docs/architecture.md, code habit 1) and every app builds the same way.
+const fs = require('node:fs');
 const path = require('node:path');
+const zlib = require('node:zlib');
+const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { DefinePlugin } = require('webpack');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
@@ -9,9 +12,12 @@ const sharedPackage = require('../package.json');
 
 /**
  * Everything with module-level state must exist once per page: one React, one router, one jotai store,
- * one intl context, one Fluent theme provider, one Highcharts (modules register on it), one MSAL
- * instance, one react-query (its context: host and remotes read one QueryClient, one cache) and one
- * `@linepulse/shared` (auth, API client, notifier).
+ * one intl context, one Highcharts (modules register on it), one react-query (its context: host and
+ * remotes read one QueryClient, one cache) and one `@linepulse/shared` (services, session, UI kit),
+ * plus Fluent UI's page-wide parts (FLUENT_SINGLETONS). luxon and yup hold no state we use, but the
+ * host's first page already loads them and the remotes use them too: lent once, not downloaded twice.
+ * MSAL is not shared: only the host signs in (a lint rule keeps it out of remotes), so it is bundled
+ * there, once, and tree-shaken.
  */
 const SINGLETONS = [
   'react',
@@ -20,14 +26,61 @@ const SINGLETONS = [
   'react-router-dom',
   'jotai',
   'react-intl',
-  '@fluentui/react-components',
+  'luxon',
+  'yup',
   'highcharts',
   'highcharts-react-official',
-  '@azure/msal-browser',
-  '@azure/msal-react',
   '@tanstack/react-query',
   '@linepulse/shared',
 ];
+
+/**
+ * Singletons provided as a chosen list of exports rather than the whole package (a federated module is
+ * provided whole, so it cannot be tree-shaken): React Router 7 whole is ~190 KB, the list ~40 KB.
+ */
+const LENT_EXPORTS = {
+  'react-router-dom': path.join(__dirname, 'lent-react-router.mjs'),
+};
+
+/**
+ * Fluent UI is not shared as the `@fluentui/react-components` barrel: provided whole, it would ship
+ * every component to every page. Each app bundles the components it imports (tree-shaken); shared are
+ * only the packages that hold page-wide state, so a remote's components see the host's theme and
+ * style renderer, and the foundation every component is built on, so no page loads it twice:
+ * - react-shared-contexts: theme, theme class name (portals), provider, overrides, tooltip visibility;
+ * - @griffel/react and @griffel/core: one style renderer (one set of ordered style buckets) and the
+ *   class lookup table `mergeClasses` needs to merge classes made by another bundle's `makeStyles`;
+ * - react-tabster: one focus manager (tabster, keyborg) per window;
+ * - react-portal, react-provider: portals and the provider read and write the contexts above;
+ * - react-utilities, react-jsx-runtime, react-theme, react-positioning, react-motion: the foundation
+ *   (slots, ids, tokens and themes, popup positioning, motion) under nearly every component.
+ * The apps do not declare these: their versions are those `@fluentui/react-components` installs.
+ * docs/decisions/0014-bytes-on-the-wire.md has the measurements behind this list.
+ */
+const FLUENT_SINGLETONS = [
+  '@fluentui/react-shared-contexts',
+  '@griffel/react',
+  '@griffel/core',
+  '@fluentui/react-tabster',
+  '@fluentui/react-portal',
+  '@fluentui/react-provider',
+  '@fluentui/react-utilities',
+  '@fluentui/react-jsx-runtime',
+  '@fluentui/react-theme',
+  '@fluentui/react-positioning',
+  '@fluentui/react-motion',
+];
+
+/** The directory of a package as installed for `from` (a package directory), through pnpm's links. */
+function packageDir(name, from) {
+  return path.dirname(require.resolve(`${name}/package.json`, { paths: [from] }));
+}
+
+/** The version installed for a package the app may not declare itself (a dependency of one it does). */
+function installedVersion(appDir, name) {
+  const via = name.startsWith('@fluentui/') || name.startsWith('@griffel/') ? packageDir('@fluentui/react-components', appDir) : appDir;
+  return require(path.join(packageDir(name, via), 'package.json')).version;
+}
 
 /**
  * The platform (`@linepulse/shared`) range an app is built against: its dependency range without the
@@ -55,17 +108,86 @@ function requiredVersion(appPackage, name) {
   return declared;
 }
 
-function sharedDependencies(appPackage) {
-  return Object.fromEntries(
-    SINGLETONS.map((name) => [
-      name,
-      {
-        singleton: true,
-        requiredVersion: requiredVersion(appPackage, name),
-        ...(name === '@linepulse/shared' ? { version: sharedPackage.version } : {}),
-      },
-    ]),
-  );
+function sharedDependencies(appPackage, appDir) {
+  const entries = SINGLETONS.map((name) => {
+    const config = { singleton: true, requiredVersion: requiredVersion(appPackage, name) };
+    if (name === '@linepulse/shared') return [name, { ...config, version: sharedPackage.version }];
+    // A local module provides the package: its version is the package's, not that of the module's folder.
+    if (LENT_EXPORTS[name]) return [name, { ...config, import: LENT_EXPORTS[name], version: installedVersion(appDir, name) }];
+    return [name, config];
+  });
+  const fluent = FLUENT_SINGLETONS.map((name) => {
+    const version = installedVersion(appDir, name);
+    return [name, { singleton: true, version, requiredVersion: `^${version}` }];
+  });
+  return Object.fromEntries([...entries, ...fluent]);
+}
+
+/** The names a lent module exports: its one `export { … } from '…'` statement. */
+function lentNames(file) {
+  const match = /export\s*{([^}]*)}\s*from/.exec(fs.readFileSync(file, 'utf8'));
+  if (!match) throw new Error(`${file} must export its names in one export { … } from '…' statement`);
+  return new Set(match[1].split(',').map((name) => name.trim()).filter(Boolean));
+}
+
+/**
+ * Fails the build when app code imports from a lent package a name its list leaves out: webpack cannot
+ * see a federated module's exports, so the import would otherwise fail only in the browser, as undefined.
+ */
+class LentExportsCheck {
+  apply(compiler) {
+    const lists = Object.entries(LENT_EXPORTS).map(([request, file]) => [request, lentNames(file)]);
+    compiler.hooks.compilation.tap('LentExportsCheck', (compilation) => {
+      compilation.hooks.finishModules.tap('LentExportsCheck', (modules) => {
+        for (const module of modules) {
+          for (const dependency of module.dependencies || []) {
+            for (const [request, names] of lists) {
+              const name = dependency.request === request && Array.isArray(dependency.ids) ? dependency.ids[0] : undefined;
+              if (!name || names.has(name)) continue;
+              const error = new compiler.webpack.WebpackError(
+                `${request} lends no '${name}' (imported by ${module.readableIdentifier(compilation.requestShortener)}): add it to shared/webpack/${path.basename(LENT_EXPORTS[request])}`,
+              );
+              error.module = module;
+              compilation.errors.push(error);
+            }
+          }
+        }
+      });
+    });
+  }
+}
+
+/**
+ * Module Federation's runtime, trimmed: only browsers load these apps, and only the host loads remotes
+ * (from their mf-manifest.json, which needs the snapshot plugin); a remote's own runtime needs neither.
+ */
+function federationOptimization(loadsRemotes) {
+  return loadsRemotes ? { target: 'web' } : { target: 'web', disableSnapshot: true, disableRemote: true };
+}
+
+/**
+ * Pre-compressed copies next to every compressible asset, sent as they are by the api's static plugin
+ * (no compression work per request). Made once per build, so both at their best ratio; source maps are
+ * left out (only developer tools fetch them) and so is any copy that would not save a fifth.
+ */
+function compressionPlugins() {
+  const test = /\.(js|json|html|svg|css)$/;
+  return [
+    new CompressionPlugin({
+      test,
+      filename: '[path][base].br',
+      algorithm: 'brotliCompress',
+      compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } },
+      minRatio: 0.8,
+    }),
+    new CompressionPlugin({
+      test,
+      filename: '[path][base].gz',
+      algorithm: 'gzip',
+      compressionOptions: { level: zlib.constants.Z_BEST_COMPRESSION },
+      minRatio: 0.8,
+    }),
+  ];
 }
 
 /**
@@ -76,9 +198,10 @@ function sharedDependencies(appPackage) {
  * @param {boolean} [options.html]        emit an index.html (the host, and remotes for standalone dev)
  * @param {number} options.port           dev server port
  * @param {string} [options.publicPath]   'auto' for remotes (deployed under any path), '/' for the host
+ * @param {boolean} [options.loadsRemotes] the app loads remotes at runtime (the host)
  */
 function createWebpackConfig(options, argv = {}) {
-  const { appDir, federationName, exposes, html = false, port, publicPath = 'auto' } = options;
+  const { appDir, federationName, exposes, html = false, port, publicPath = 'auto', loadsRemotes = false } = options;
   const appPackage = require(path.join(appDir, 'package.json'));
   const production = argv.mode !== 'development';
   const apiOrigin = process.env.LINEPULSE_API_ORIGIN || 'https://localhost:8443';
@@ -99,7 +222,13 @@ function createWebpackConfig(options, argv = {}) {
       clean: true,
       uniqueName: federationName,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
+      alias: {
+        // React Router 7 resolves to its development build under every condition webpack uses.
+        'react-router$': path.join(packageDir('react-router', packageDir('react-router-dom', appDir)), 'dist', 'production', 'index.mjs'),
+      },
+    },
     module: {
       rules: [
         {
@@ -123,14 +252,16 @@ function createWebpackConfig(options, argv = {}) {
         filename: 'remoteEntry.js',
         exposes: exposes || {},
         remotes: {},
-        shared: sharedDependencies(appPackage),
+        shared: sharedDependencies(appPackage, appDir),
         // A shared module (e.g. Highcharts, first needed by a chart) is taken from what is loaded or
         // from its own provider, never by first loading every registered remote to compare versions:
         // a remote that is down must not break another remote's charts (and costs no extra requests).
         shareStrategy: 'loaded-first',
         manifest: true,
         dts: false,
+        experiments: { optimization: federationOptimization(loadsRemotes) },
       }),
+      new LentExportsCheck(),
       ...(html
         ? [
             new HtmlWebpackPlugin({
@@ -140,6 +271,7 @@ function createWebpackConfig(options, argv = {}) {
             }),
           ]
         : []),
+      ...(production ? compressionPlugins() : []),
     ],
     performance: { hints: false },
     stats: 'errors-warnings',
@@ -161,4 +293,4 @@ function createWebpackConfig(options, argv = {}) {
   };
 }
 
-module.exports = { createWebpackConfig, SINGLETONS, sharedDependencies, platformRange };
+module.exports = { createWebpackConfig, SINGLETONS, FLUENT_SINGLETONS, LENT_EXPORTS, sharedDependencies, platformRange };
