@@ -1,6 +1,5 @@
 import Highcharts, { type Options } from 'highcharts';
 import 'highcharts/modules/accessibility';
-import 'highcharts/modules/exporting';
 import HighchartsReact from 'highcharts-react-official';
 import { useEffect, useMemo, useRef, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
@@ -13,6 +12,22 @@ type HighchartsRef = HighchartsReact.RefObject;
 // No export server: images are made in the browser (Highcharts 13's exporting module exports locally;
 // its offline-exporting module only adds PDF, which we do not offer), never sent anywhere.
 const EXPORTING: Highcharts.ExportingOptions = { enabled: false, local: true, fallbackToExportServer: false };
+
+type ExportingClass = new (chart: Highcharts.Chart, options: Highcharts.ExportingOptions | undefined) => NonNullable<Highcharts.Chart['exporting']>;
+
+/**
+ * The exporting module (10 KB on the wire) loads with the first export, not with every chart. A chart
+ * drawn before it loaded gets its exporting instance then, as the module would have made it at init
+ * (`new Exporting(chart, chart.options.exporting)`): the options were passed along from the start.
+ */
+async function exportingOf(chart: Highcharts.Chart): Promise<NonNullable<Highcharts.Chart['exporting']>> {
+  await import(/* webpackChunkName: "chart-exporting" */ 'highcharts/modules/exporting');
+  if (!chart.exporting) {
+    const Exporting = (Highcharts as unknown as { Exporting: ExportingClass }).Exporting;
+    chart.exporting = new Exporting(chart, chart.options.exporting);
+  }
+  return chart.exporting;
+}
 
 /** Highcharts drawn in the theme's colours (9-colour palette, text and grid from the Fluent theme). */
 export function ChartImpl({ options, title, height, large, onReady }: ChartImplProps): ReactElement {
@@ -72,8 +87,9 @@ export function ChartImpl({ options, title, height, large, onReady }: ChartImplP
     const handle: ChartHandle = {
       async exportImage(format, fileName) {
         const chart = ref.current?.chart;
-        if (!chart?.exporting) throw new Error('the chart is not drawn');
-        await chart.exporting.exportChart({ ...EXPORTING, type: format === 'png' ? 'image/png' : 'image/svg+xml', filename: fileName }, {});
+        if (!chart) throw new Error('the chart is not drawn');
+        const exporting = await exportingOf(chart);
+        await exporting.exportChart({ ...EXPORTING, type: format === 'png' ? 'image/png' : 'image/svg+xml', filename: fileName }, {});
       },
     };
     onReady(handle);
