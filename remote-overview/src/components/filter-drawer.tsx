@@ -1,27 +1,22 @@
-import {
-  Button,
-  DrawerBody,
-  DrawerHeader,
-  DrawerHeaderTitle,
-  OverlayDrawer,
-  Tab,
-  TabList,
-  Text,
-} from '@fluentui/react-components';
-import { DismissRegular, FilterRegular } from '@fluentui/react-icons';
+import { Button, Text } from '@fluentui/react-components';
+import { FilterRegular } from '@fluentui/react-icons';
 import { useAtomValue } from 'jotai';
-import { useState, type ReactElement } from 'react';
+import { Suspense, lazy, useState, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
 import type { Factory } from '@linepulse/contracts';
 import { selectionAtom } from '../model/selection';
-import { NewFiltersTab } from './new-filters-tab';
-import { SavedFiltersTab } from './saved-filters-tab';
+
+// The drawer and its forms (formik, dialogs, inputs: ~11 KiB on the wire) load when the user points at
+// or opens the Filters button, not with the page: most visits never open it.
+const loadPanel = () => import(/* webpackChunkName: "filter-panel" */ './filter-panel');
+const FilterPanel = lazy(() => loadPanel().then((module) => ({ default: module.FilterPanel })));
 
 /** The "Filters" button and the side drawer with its two tabs, new filters and saved filters (product §2). */
 export function FilterDrawer({ factories }: { factories: Factory[] }): ReactElement {
   const intl = useIntl();
   const [open, setOpen] = useState(false);
-  const [tab, setTab] = useState<'new' | 'saved'>('new');
+  // Mounted from the first opening on, so the drawer keeps its tab and animates when closed.
+  const [opened, setOpened] = useState(false);
   const selection = useAtomValue(selectionAtom);
   const summary =
     selection.kind === 'filters'
@@ -31,30 +26,27 @@ export function FilterDrawer({ factories }: { factories: Factory[] }): ReactElem
           ? intl.formatMessage({ id: 'overview.filters.activeSaved' }, { name: selection.savedFilterName })
           : intl.formatMessage({ id: 'overview.filters.activeGroups' })
         : null;
-  const close = (): void => setOpen(false);
+  const preload = (): void => void loadPanel().catch(() => undefined);
   return (
     <>
       {summary ? <Text role="status">{intl.formatMessage({ id: 'overview.filters.active' }, { summary })}</Text> : null}
-      <Button icon={<FilterRegular />} onClick={() => setOpen(true)} aria-expanded={open}>
+      <Button
+        icon={<FilterRegular />}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
+        aria-expanded={open}
+      >
         {intl.formatMessage({ id: 'overview.filters.open' })}
       </Button>
-      <OverlayDrawer position="end" size="medium" open={open} onOpenChange={(_e, data) => setOpen(data.open)} aria-label={intl.formatMessage({ id: 'overview.filters.title' })}>
-        <DrawerHeader>
-          <DrawerHeaderTitle
-            action={<Button appearance="subtle" icon={<DismissRegular />} aria-label={intl.formatMessage({ id: 'overview.filters.close' })} onClick={close} />}
-          >
-            {intl.formatMessage({ id: 'overview.filters.title' })}
-          </DrawerHeaderTitle>
-          <TabList selectedValue={tab} onTabSelect={(_e, data) => setTab(data.value as 'new' | 'saved')}>
-            <Tab value="new">{intl.formatMessage({ id: 'overview.filters.newTab' })}</Tab>
-            <Tab value="saved">{intl.formatMessage({ id: 'overview.filters.savedTab' })}</Tab>
-          </TabList>
-        </DrawerHeader>
-        <DrawerBody>
-          {open && tab === 'new' ? <NewFiltersTab factories={factories} selection={selection} onApplied={close} /> : null}
-          {open && tab === 'saved' ? <SavedFiltersTab factories={factories} selection={selection} onApplied={close} /> : null}
-        </DrawerBody>
-      </OverlayDrawer>
+      {opened ? (
+        <Suspense fallback={null}>
+          <FilterPanel factories={factories} selection={selection} open={open} onOpenChange={setOpen} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
