@@ -1,38 +1,98 @@
 #!/usr/bin/env node
-// Runs the api's test suite twice, on embedded PGlite and on the PostgreSQL server at
-// 127.0.0.1:5432 (a fresh database created and dropped here), and ends with one summary line:
+// Runs the api's test suite twice, on embedded PGlite and on the PostgreSQL server at 127.0.0.1:5432
+// (a fresh database created and dropped here), and ends with one summary line:
 //   api: N passed, N failed
 // Exit code is non-zero when anything failed. Extra arguments are test files to run instead of all.
+//
+// Where the time went (docs/decisions/0006-test-runners.md has the figures):
+// - The two runs share nothing (PGlite in memory; a database of their own on the server), so they run
+//   at the same time, and each runs several processes at once: every app a test builds has its own
+//   database (an in-memory copy of the PGlite template, or its own schema on the server), and the tests
+//   that listen or publish pick a free port or a topic prefix of their own. Much of a run is spent
+//   waiting on the other database, so overlapping them keeps both cores busy.
+// - Starting a test process costs ~3 s of CPU (tsx's loader hooks resolving the api and its
+//   dependencies), a third of the whole run when every file had its own. Test files therefore share
+//   processes: a generated entry imports several files, and Node's runner runs their suites one after
+//   another. A file that changes process-wide state when it loads (a top-level `process.env.X = …`)
+//   shares only with files that change it the same way, and the longest files run alone and first.
+// Each run's report is printed whole when it ends, PGlite first.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const testDir = path.join(apiDir, 'test');
+// Files that take far longer than the others (the property test's 50 random scenarios): each runs in a
+// process of its own, started first, so that it never starts last and keeps the run going on its own.
+const RUN_ALONE_FIRST = ['analytics-property.test.ts'];
 const files = process.argv.slice(2).length
   ? process.argv.slice(2)
   : readdirSync(testDir).filter((f) => f.endsWith('.test.ts')).sort().map((f) => path.join('test', f));
 const serverUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const maintenanceDb = process.env.TEST_POSTGRES_MAINTENANCE_DB ?? 'postgres';
+// Test files at once in each run (two runs at once). Two per core measured best on 2 cores: the PGlite
+// files are busy in their own process while the PostgreSQL files mostly wait for the server.
+const concurrency = Number(process.env.API_TEST_CONCURRENCY ?? Math.max(2, availableParallelism()));
 
-/** Runs a command, echoing its output, and returns the exit code and the text it printed. */
+/** Runs a command and returns the exit code and the text it printed (echoed by the caller). */
 function run(args, env) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { cwd: apiDir, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const childEnv = { ...process.env, ...env };
+    for (const [key, value] of Object.entries(env)) if (value === undefined) delete childEnv[key];
+    const child = spawn(process.execPath, args, { cwd: apiDir, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     let text = '';
-    child.stdout.on('data', (chunk) => {
-      text += chunk;
-      process.stdout.write(chunk);
-    });
-    child.stderr.on('data', (chunk) => {
-      text += chunk;
-      process.stderr.write(chunk);
-    });
+    child.stdout.on('data', (chunk) => (text += chunk));
+    child.stderr.on('data', (chunk) => (text += chunk));
     child.on('close', (code) => resolve({ code: code ?? 1, text }));
   });
+}
+
+/**
+ * Splits the files into the processes of one run: the RUN_ALONE_FIRST files alone; files that set
+ * process-wide state, with the files that set it identically; the rest in `concurrency` groups balanced
+ * by size. Writes one entry per process into `dir`, named so that Node's runner (which sorts its files)
+ * starts the longest first, and returns their paths.
+ */
+function entries(dir) {
+  mkdirSync(dir, { recursive: true });
+  const alone = [];
+  const byState = new Map();
+  for (const file of files) {
+    if (RUN_ALONE_FIRST.includes(path.basename(file))) {
+      alone.push([file]);
+      continue;
+    }
+    const state = readFileSync(path.resolve(apiDir, file), 'utf8').match(/^process\.env\.\w+\s*=.*$/gm)?.sort().join('\n') ?? '';
+    byState.set(state, [...(byState.get(state) ?? []), file]);
+  }
+  const groups = [];
+  for (const [state, members] of byState) {
+    if (state) {
+      groups.push(members);
+      continue;
+    }
+    // Largest first into the lightest group: sizes stand in for durations.
+    const bins = Array.from({ length: Math.min(concurrency, members.length) }, () => ({ size: 0, files: [] }));
+    for (const file of [...members].sort((a, b) => sizeOf(b) - sizeOf(a))) {
+      const bin = bins.reduce((lightest, b) => (b.size < lightest.size ? b : lightest));
+      bin.size += sizeOf(file);
+      bin.files.push(file);
+    }
+    groups.push(...bins.map((b) => b.files));
+  }
+  groups.sort((a, b) => a.reduce((n, f) => n - sizeOf(f), 0) - b.reduce((n, f) => n - sizeOf(f), 0));
+  return [...alone, ...groups].map((group, i) => {
+    const entry = path.join(dir, `${String(i).padStart(2, '0')}-${path.basename(group[0], '.test.ts')}.mjs`);
+    writeFileSync(entry, group.map((file) => `import ${JSON.stringify(pathToFileURL(path.resolve(apiDir, file)).href)};\n`).join(''));
+    return entry;
+  });
+}
+
+function sizeOf(file) {
+  return statSync(path.resolve(apiDir, file)).size;
 }
 
 /** Pass and fail counts from the spec reporter's closing lines. */
@@ -44,54 +104,58 @@ function counts(text) {
   return { passed: number('pass'), failed: number('fail') };
 }
 
-async function suite(label, env) {
-  console.log(`\n=== api tests on ${label} ===\n`);
-  const { code, text } = await run(['--import', 'tsx', '--test', '--test-reporter=spec', ...files], env);
+/** One run of every file; returns its report (to print) and its counts. */
+async function suite(label, dir, env) {
+  const started = Date.now();
+  const { code, text } = await run(['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...entries(dir)], env);
+  const report = `\n=== api tests on ${label} (${((Date.now() - started) / 1000).toFixed(1)} s) ===\n\n${text}`;
   const { passed, failed } = counts(text);
-  if (passed === null || failed === null) return { passed: passed ?? 0, failed: Math.max(failed ?? 0, 1) };
-  return { passed, failed: code !== 0 && failed === 0 ? 1 : failed };
+  if (passed === null || failed === null) return { report, passed: passed ?? 0, failed: Math.max(failed ?? 0, 1) };
+  return { report, passed, failed: code !== 0 && failed === 0 ? 1 : failed };
 }
 
-const totals = { passed: 0, failed: 0 };
-const add = (r) => {
-  totals.passed += r.passed;
-  totals.failed += r.failed;
-};
-
-// 1. PGlite: prepare one migrated and seeded data directory that every test copies.
-const scratch = mkdtempSync(path.join(tmpdir(), 'linepulse-api-tests-'));
-try {
-  const template = path.join(scratch, 'pglite-template');
+/** PGlite: one migrated and seeded data directory, prepared here, that every app of the run copies. */
+async function pgliteRun() {
+  const template = path.join(scratch, 'pglite-template.tar');
   const prepared = await run(['--import', 'tsx', 'test/prepare-template.ts', template], {});
-  if (prepared.code !== 0) {
-    console.error('Could not prepare the PGlite template');
-    add({ passed: 0, failed: 1 });
-  } else {
-    const env = { LINEPULSE_PGLITE_TEMPLATE: template };
-    delete process.env.DATABASE_URL;
-    delete process.env.TEST_DATABASE_URL;
-    add(await suite('PGlite', env));
+  if (prepared.code !== 0) return { report: `${prepared.text}\nCould not prepare the PGlite template`, passed: 0, failed: 1 };
+  return suite('PGlite', path.join(scratch, 'pglite'), { LINEPULSE_PGLITE_TEMPLATE: template, DATABASE_URL: undefined, TEST_DATABASE_URL: undefined });
+}
+
+/** PostgreSQL: a fresh database for this run, dropped afterwards. */
+async function postgresRun() {
+  const database = `linepulse_api_test_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: `${serverUrl}/${maintenanceDb}` });
+  let created = false;
+  try {
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${database}`);
+    created = true;
+    return await suite(`PostgreSQL (${database})`, path.join(scratch, 'postgresql'), { DATABASE_URL: `${serverUrl}/${database}`, TEST_DATABASE_URL: undefined });
+  } catch (error) {
+    return { report: `PostgreSQL run failed: ${error.message}`, passed: 0, failed: 1 };
+  } finally {
+    if (created) await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch((e) => console.error(e.message));
+    await admin.end().catch(() => undefined);
   }
+}
+
+const started = Date.now();
+// The PGlite template and the generated entries; removed at the end.
+const scratch = mkdtempSync(path.join(tmpdir(), 'linepulse-api-tests-'));
+let pglite;
+let server;
+try {
+  const postgres = postgresRun();
+  pglite = await pgliteRun();
+  console.log(pglite.report);
+  server = await postgres;
+  console.log(server.report);
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }
 
-// 2. PostgreSQL: a fresh database for this run.
-const database = `linepulse_api_test_${process.pid}_${Date.now().toString(36)}`;
-const admin = new pg.Client({ connectionString: `${serverUrl}/${maintenanceDb}` });
-let created = false;
-try {
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${database}`);
-  created = true;
-  add(await suite(`PostgreSQL (${database})`, { DATABASE_URL: `${serverUrl}/${database}` }));
-} catch (error) {
-  console.error(`PostgreSQL run failed: ${error.message}`);
-  add({ passed: 0, failed: 1 });
-} finally {
-  if (created) await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch((e) => console.error(e.message));
-  await admin.end().catch(() => undefined);
-}
-
+const totals = { passed: pglite.passed + server.passed, failed: pglite.failed + server.failed };
+console.log(`\napi: both runs in ${((Date.now() - started) / 1000).toFixed(1)} s (${files.length} files, ${concurrency} processes at once in each)`);
 console.log(`api: ${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed > 0 ? 1 : 0);

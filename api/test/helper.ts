@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -7,6 +7,8 @@ import { importJWK, SignJWT, type JWK } from 'jose';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type AppConfig } from '../src/config.ts';
+import type { Db } from '../src/db/db.ts';
+import { createPgliteDb } from '../src/db/pglite-db.ts';
 import { claimsOf, findUserByEmail } from '../src/db/users.ts';
 import { productClaims } from '../src/oidc/provider.ts';
 
@@ -15,10 +17,14 @@ import { productClaims } from '../src/oidc/provider.ts';
  * migrated and seeded database, closed when the test ends.
  *
  * Database per build:
- * - PGlite (default): a fresh DATA_DIR; the PGlite files are copied from LINEPULSE_PGLITE_TEMPLATE
- *   when scripts/run-tests.mjs prepared one (reopening is < 1 s where initdb takes ~5 s).
+ * - PGlite (default): when scripts/run-tests.mjs prepared LINEPULSE_PGLITE_TEMPLATE (a dump of a migrated,
+ *   seeded database), an in-memory PGlite loaded from it and handed to the app (under a second, where
+ *   initdb, migrations and seeding take several, and no files to copy or delete); without a template,
+ *   the app's own start-up path creates PGlite in DATA_DIR.
  * - PostgreSQL when DATABASE_URL (or TEST_DATABASE_URL) is set: a fresh schema in that database, selected through
  *   search_path, dropped afterwards.
+ * The app still migrates and seeds at start (nothing left to do on a template's copy).
+ * Every build has its own database, DATA_DIR and port, so test files can run at the same time.
  */
 export const PUBLIC_URL = 'https://localhost:8443';
 
@@ -74,16 +80,32 @@ export interface BuildResult {
  * In a test: `const { app } = await build(t)`. In a suite sharing one app:
  * `const cleanup = new Cleanup(); before(async () => ({ app } = await build(cleanup))); after(() => cleanup.run());`
  */
+let templateDump: Buffer | null | undefined;
+
+/** An in-memory PGlite copy of the run's template, or null when there is no template (or on PostgreSQL). */
+async function templateCopy(): Promise<Db | null> {
+  if (onPostgres) return null;
+  if (templateDump === undefined) {
+    const template = process.env.LINEPULSE_PGLITE_TEMPLATE;
+    templateDump = template && existsSync(template) ? readFileSync(template) : null;
+  }
+  return templateDump ? createPgliteDb('memory://', { loadDataDir: new Blob([templateDump]) }) : null;
+}
+
+/** Closes the app, then the database handed to it (the app leaves a given database open). */
+function closeLater(t: CleanupTarget, app: FastifyInstance, db: Db | null): void {
+  t.after(async () => {
+    await app.close();
+    await db?.close();
+  });
+}
+
 export async function build(t: CleanupTarget, env: Record<string, string> = {}): Promise<BuildResult> {
   const dataDir = tempDir();
   t.after(() => rmSync(dataDir, { recursive: true, force: true }));
   const databaseEnv: Record<string, string> = {};
-  if (onPostgres) {
-    databaseEnv.DATABASE_URL = await freshSchema(t);
-  } else {
-    const template = process.env.LINEPULSE_PGLITE_TEMPLATE;
-    if (template && existsSync(template)) cpSync(template, path.join(dataDir, 'pglite'), { recursive: true });
-  }
+  if (onPostgres) databaseEnv.DATABASE_URL = await freshSchema(t);
+  const db = await templateCopy();
   const config = loadConfig({
     DATA_DIR: dataDir,
     PUBLIC_URL,
@@ -92,8 +114,8 @@ export async function build(t: CleanupTarget, env: Record<string, string> = {}):
     ...databaseEnv,
     ...env,
   });
-  const app = await buildApp({ config, logger: false });
-  t.after(() => app.close());
+  const app = await buildApp({ config, logger: false, ...(db ? { db } : {}) });
+  closeLater(t, app, db);
   await app.ready();
   return { app, config };
 }
@@ -184,14 +206,11 @@ export async function listenHttps(t: CleanupTarget): Promise<BuildResult & { bas
   t.after(() => rmSync(dataDir, { recursive: true, force: true }));
   const env: Record<string, string> = { DATA_DIR: dataDir, PUBLIC_URL: baseUrl, PORT: String(port), LOG_LEVEL: 'silent', STATIC_ROOT: tempDir('linepulse-empty-static-') };
   if (onPostgres) env.DATABASE_URL = await freshSchema(t);
-  else {
-    const template = process.env.LINEPULSE_PGLITE_TEMPLATE;
-    if (template && existsSync(template)) cpSync(template, path.join(dataDir, 'pglite'), { recursive: true });
-  }
+  const db = await templateCopy();
   const config = loadConfig(env);
   const tls = await loadTls(config);
-  const app = await buildApp({ config, https: { key: tls.key, cert: tls.cert }, logger: false });
-  t.after(() => app.close());
+  const app = await buildApp({ config, https: { key: tls.key, cert: tls.cert }, logger: false, ...(db ? { db } : {}) });
+  closeLater(t, app, db);
   await app.listen({ port, host: '127.0.0.1' });
   return { app, config, baseUrl };
 }

@@ -18,13 +18,24 @@ function wrap(target: PGlite | Transaction): Queryable {
   };
 }
 
+export interface PgliteOptions {
+  /** A data directory dumped by PGlite's dumpDataDir, to start from instead of an empty database. */
+  loadDataDir?: Blob;
+}
+
 /**
- * Embedded PostgreSQL (PGlite, PostgreSQL 18 in WebAssembly) persisted in dataDir. It holds a single
- * connection: queries are serialised, and a transaction holds the database exclusively until it ends.
+ * Embedded PostgreSQL (PGlite, PostgreSQL 18 in WebAssembly) persisted in dataDir, or held in memory
+ * when dataDir is `memory://` (the tests: a copy of a prepared template, nothing to delete). It holds a
+ * single connection: queries are serialised, and a transaction holds the database exclusively until it ends.
  */
-export async function createPgliteDb(dataDir: string): Promise<Db> {
-  mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create(dataDir, { parsers: TEXT_PARSERS });
+export async function createPgliteDb(dataDir: string, options: PgliteOptions = {}): Promise<Db> {
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const pglite = await PGlite.create(dataDir, { parsers: TEXT_PARSERS, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
+  return pgliteDb(pglite);
+}
+
+/** The Db interface over an open PGlite instance (created with TEXT_PARSERS, as createPgliteDb does). */
+export function pgliteDb(pglite: PGlite): Db {
   const root = wrap(pglite);
   return {
     kind: 'pglite',
