@@ -1,0 +1,238 @@
+#!/usr/bin/env node
+// Budgets of issue 9, measured on the running product as the browser received them: `pnpm budgets`
+// (the api serving the built apps at E2E_BASE_URL, https://localhost:8443 by default; Debian's
+// Chromium at CHROMIUM_PATH, /usr/bin/chromium by default).
+//
+// Signs in as the demo admin, then loads each page with the browser cache disabled and counts every
+// response's bytes on the wire (Chrome DevTools Protocol `Network.loadingFinished.encodedDataLength`:
+// compressed body plus headers, exactly what crossed the connection). Prints one table of figures
+// against their budgets (OK/OVER), the biggest JavaScript files, and the request waterfall up to the
+// company overview's first figures. Figures, not assertions: it exits 0 whatever they are.
+import { createRequire } from 'node:module';
+
+const require = createRequire(new URL('../e2e/package.json', import.meta.url));
+const { chromium } = require('@playwright/test');
+
+const base = (process.env.E2E_BASE_URL ?? 'https://localhost:8443').replace(/\/$/, '');
+const RUNS = 5;
+const KiB = 1024;
+const DRAWN_MARK = 'linepulse:overview-data-drawn';
+const DATA_PATH = /^\/(config\.json|oidc\/|api\/|dashboard-api\/)/;
+
+/** The budgets of issue 9. Each remote is measured on one page it owns. */
+const BUDGETS = {
+  firstVisitJs: 350 * KiB,
+  firstVisitJson: 60 * KiB,
+  drawnMs: 1000,
+  apiLevels: 2,
+  hostJs: 250 * KiB,
+  remoteJs: 150 * KiB,
+};
+const REMOTE_PAGES = [
+  { remote: 'overview', path: () => '/company-overview' },
+  { remote: 'downtime', path: (factoryId) => `/${factoryId}/availability-downtime` },
+  { remote: 'reports', path: (factoryId) => `/${factoryId}/my-reports` },
+  { remote: 'admin', path: () => '/factories' },
+  { remote: 'opportunities', path: () => '/performance-manager/shift-changes' },
+];
+
+const kib = (bytes) => `${(bytes / KiB).toFixed(1)} KiB`;
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+const remoteOf = (path) => /^\/remotes\/([^/]+)\//.exec(path)?.[1] ?? null;
+
+/**
+ * Records every response of one page load through the DevTools protocol: wire bytes, decoded bytes,
+ * type, encoding and timing (wall clock, to compare with the page's performance marks).
+ */
+function recorder(cdp) {
+  const byId = new Map();
+  let recording = false;
+  cdp.on('Network.requestWillBeSent', (e) => {
+    if (!recording || e.request.url.startsWith('data:')) return;
+    byId.set(e.requestId, { url: e.request.url, type: e.type, start: e.wallTime * 1000, startTs: e.timestamp, decoded: 0 });
+  });
+  cdp.on('Network.responseReceived', (e) => {
+    const r = byId.get(e.requestId);
+    if (!r) return;
+    const headers = Object.fromEntries(Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), v]));
+    Object.assign(r, { status: e.response.status, mime: e.response.mimeType, encoding: headers['content-encoding'] ?? '', fromCache: e.response.fromDiskCache });
+  });
+  cdp.on('Network.dataReceived', (e) => {
+    const r = byId.get(e.requestId);
+    if (r) r.decoded += e.dataLength;
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    const r = byId.get(e.requestId);
+    if (r) Object.assign(r, { wire: e.encodedDataLength, end: r.start + (e.timestamp - r.startTs) * 1000 });
+  });
+  return {
+    start() {
+      byId.clear();
+      recording = true;
+    },
+    stop() {
+      recording = false;
+      return [...byId.values()]
+        .filter((r) => r.wire !== undefined)
+        .map((r) => ({ ...r, path: new URL(r.url).pathname, origin: new URL(r.url).origin }));
+    },
+  };
+}
+
+const isJs = (r) => r.type === 'Script' || /javascript/.test(r.mime ?? '') || r.path.endsWith('.js');
+const isJson = (r) => /json/.test(r.mime ?? '');
+const sum = (list) => list.reduce((total, r) => total + r.wire, 0);
+
+/** Loads `path` with an empty cache and returns its responses and the overview's drawn time, if any. */
+async function coldVisit(page, cdp, rec, path, { waitForMark = false } = {}) {
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  rec.start();
+  const navigatedAt = Date.now();
+  await page.goto(`${base}${path}`, { waitUntil: 'commit' });
+  let drawn = null;
+  if (waitForMark) {
+    await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, DRAWN_MARK, { timeout: 60_000 });
+    drawn = await page.evaluate((mark) => ({ at: performance.getEntriesByName(mark)[0].startTime, origin: performance.timeOrigin }), DRAWN_MARK);
+  }
+  await page.waitForLoadState('networkidle', { timeout: 60_000 });
+  // Late lazy chunks (charts, a remote's page) start after the first idle moment: wait for a second one.
+  await page.waitForTimeout(500);
+  await page.waitForLoadState('networkidle', { timeout: 60_000 });
+  const responses = rec.stop().filter((r) => r.origin === base && r.start >= navigatedAt - 50);
+  return { responses, drawn };
+}
+
+/**
+ * The requests that lead to the figures: those of this page load started before they were drawn,
+ * each at the level of the longest chain of earlier requests that had answered before it started
+ * (an upper bound on real dependencies, read from timing alone).
+ */
+function waterfall(responses, drawnWallMs) {
+  const before = responses.filter((r) => DATA_PATH.test(r.path) && r.start < drawnWallMs).sort((a, b) => a.start - b.start);
+  const chain = (list) => {
+    const level = list.map(() => 1);
+    list.forEach((r, i) => list.slice(0, i).forEach((p, j) => {
+      if (p.end <= r.start) level[i] = Math.max(level[i], level[j] + 1);
+    }));
+    return { depth: Math.max(0, ...level), lines: list.map((r, i) => `${level[i]}  ${r.path}`) };
+  };
+  return { all: chain(before), api: chain(before.filter((r) => /^\/(api|dashboard-api)\//.test(r.path))) };
+}
+
+async function signIn(page) {
+  await page.goto(`${base}/home`);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/oidc\//);
+  await page.getByLabel('Email').fill('admin@demo.linepulse.test');
+  await page.getByLabel('Password').fill('linepulse');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/oidc') && !url.pathname.startsWith('/login-callback'));
+}
+
+/** The first factory of the signed-in user, asked of the api with the token the app itself sends. */
+async function firstFactoryId(page, context) {
+  const authorization = page.waitForRequest((r) => r.url().includes('/api/') && !!r.headers().authorization, { timeout: 60_000 });
+  await page.goto(`${base}/company-overview`);
+  const headers = { authorization: (await authorization).headers().authorization };
+  const factories = await (await context.request.get(`${base}/api/user/factories`, { headers })).json();
+  if (!Array.isArray(factories) || factories.length === 0) throw new Error('the demo admin sees no factory');
+  return factories[0].id;
+}
+
+function row(label, measured, budget, format) {
+  const verdict = measured === null ? 'n/a' : measured <= budget ? 'OK' : 'OVER';
+  return [label, measured === null ? 'n/a' : format(measured), format(budget), verdict];
+}
+
+function printTable(rows, headings) {
+  const widths = headings.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+  const line = (cells) => cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('   ');
+  console.log(line(headings));
+  console.log(widths.map((w) => '-'.repeat(w)).join('   '));
+  rows.forEach((r) => console.log(line(r)));
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+try {
+  const context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await signIn(page);
+  const factoryId = await firstFactoryId(page, context);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const rec = recorder(cdp);
+
+  // The company overview, five times with an empty cache: bytes of the first, time of each.
+  const overviewRuns = [];
+  for (let run = 0; run < RUNS; run += 1) overviewRuns.push(await coldVisit(page, cdp, rec, '/company-overview', { waitForMark: true }));
+  const first = overviewRuns[0].responses;
+  const firstJs = first.filter(isJs);
+  const drawnTimes = overviewRuns.map((r) => r.drawn.at);
+
+  // Each remote on one of its own pages.
+  const remoteJs = {};
+  for (const { remote, path } of REMOTE_PAGES) {
+    const visit = remote === 'overview' ? overviewRuns[0] : await coldVisit(page, cdp, rec, path(factoryId));
+    remoteJs[remote] = { path: path(factoryId), bytes: sum(visit.responses.filter((r) => isJs(r) && remoteOf(r.path) === remote)) };
+  }
+
+  // The same overview with a warm cache, for comparison (not a budget).
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
+  const warm = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    await page.goto(`${base}/company-overview`, { waitUntil: 'commit' });
+    await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, DRAWN_MARK, { timeout: 60_000 });
+    warm.push(await page.evaluate((mark) => performance.getEntriesByName(mark)[0].startTime, DRAWN_MARK));
+    await page.waitForLoadState('networkidle');
+  }
+
+  const drawnWall = overviewRuns[0].drawn.origin + overviewRuns[0].drawn.at;
+  const chains = waterfall(first, drawnWall);
+  const ms = (value) => `${Math.round(value)} ms`;
+  console.log(`\nLinepulse budgets (issue 9) at ${base}: bytes on the wire, browser cache disabled, signed in as the demo admin\n`);
+  printTable(
+    [
+      row('first visit /company-overview: JavaScript', sum(firstJs), BUDGETS.firstVisitJs, kib),
+      row('first visit /company-overview: JSON', sum(first.filter(isJson)), BUDGETS.firstVisitJson, kib),
+      row(`navigation → figures drawn, median of ${RUNS} (cache empty)`, median(drawnTimes), BUDGETS.drawnMs, ms),
+      row('levels of api calls before the figures (upper bound, by timing)', chains.api.depth, BUDGETS.apiLevels, String),
+      row("host's own JavaScript (/company-overview, not under /remotes/)", sum(firstJs.filter((r) => remoteOf(r.path) === null)), BUDGETS.hostJs, kib),
+      ...REMOTE_PAGES.map(({ remote }) => row(`remote ${remote}: own JavaScript on ${remoteJs[remote].path.replace(factoryId, '{factoryId}')}`, remoteJs[remote].bytes, BUDGETS.remoteJs, kib)),
+    ],
+    ['budget', 'measured', 'budget', ''],
+  );
+  console.log(`\nfigures drawn, cache empty: ${drawnTimes.map(ms).join(', ')}`);
+  console.log(`figures drawn, cache warm:  ${warm.map(ms).join(', ')} (median ${ms(median(warm))}, not a budget)`);
+  const uncompressed = first.filter((r) => (isJs(r) || isJson(r)) && !r.encoding && r.wire > 1024);
+  console.log(
+    `\nfirst visit: ${firstJs.length} JavaScript files, ${kib(sum(firstJs))} on the wire, ${kib(firstJs.reduce((t, r) => t + r.decoded, 0))} decoded; ` +
+      `${first.filter(isJson).length} JSON answers; ${uncompressed.length} JS/JSON responses over 1 KiB sent uncompressed` +
+      (uncompressed.length ? `: ${uncompressed.map((r) => r.path).join(', ')}` : ''),
+  );
+
+  const BIGGEST = 15;
+  const bySize = [...firstJs].sort((a, b) => b.wire - a.wire);
+  console.log('\nbiggest JavaScript files of the first visit:');
+  printTable(
+    bySize.slice(0, BIGGEST).map((r) => [r.path, kib(r.wire), kib(r.decoded), r.encoding || 'none']),
+    ['file', 'wire', 'decoded', 'encoding'],
+  );
+  const rest = bySize.slice(BIGGEST);
+  if (rest.length) console.log(`… and ${rest.length} smaller files, ${kib(sum(rest))} on the wire`);
+  console.log('\nJSON of the first visit:');
+  printTable(
+    [...first.filter(isJson)].sort((a, b) => b.wire - a.wire).map((r) => [r.path, kib(r.wire), kib(r.decoded), r.encoding || 'none']),
+    ['answer', 'wire', 'decoded', 'encoding'],
+  );
+
+  console.log(`\nrequests before the figures, by chain level (first visit):\n  ${chains.all.lines.join('\n  ')}`);
+  console.log(`waterfall depth (upper bound, by timing): api calls ${chains.api.depth}; whole page load ${chains.all.depth}`);
+} finally {
+  await browser.close();
+}
