@@ -17,12 +17,29 @@ const transform = {
   '^.+\\.[mc]?jsx?$': swc({ syntax: 'ecmascript', jsx: true }),
 };
 
+// Fluent UI's CommonJS entries load every component and icon; lazy stand-ins load what a test reads
+// (see shared/src/testing/lazy-barrels.cjs for why and how).
+const lazyFluent = (() => {
+  const { lazyBarrel } = require('./shared/src/testing/lazy-barrels.cjs');
+  const cacheDir = path.join(__dirname, 'node_modules', '.cache', 'linepulse-jest');
+  const mapper = {};
+  for (const specifier of ['@fluentui/react-components', '@fluentui/react-icons']) {
+    try {
+      mapper[`^${specifier}$`] = lazyBarrel(specifier, path.join(__dirname, 'shared'), cacheDir);
+    } catch (error) {
+      console.warn(`jest: ${specifier} is loaded whole (no lazy stand-in: ${error.message})`);
+    }
+  }
+  return mapper;
+})();
+
 const common = (name) => ({
   rootDir: `<rootDir>/${name}`,
   transform,
   // react-intl, @formatjs and typebox ship only ES modules: let SWC turn them into CommonJS.
   transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?(react-intl|@formatjs|intl-messageformat|typebox))'],
   moduleNameMapper: {
+    ...lazyFluent,
     '^@linepulse/shared$': '<rootDir>/../shared/src/index.ts',
     '^@linepulse/shared/testing$': '<rootDir>/../shared/src/testing/index.ts',
     '\\.(css|svg|png)$': '<rootDir>/../shared/src/testing/file-stub.cjs',
