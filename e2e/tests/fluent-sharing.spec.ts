@@ -11,8 +11,8 @@ const DARK = { background: 'rgb(41, 41, 41)', text: 'rgb(255, 255, 255)' };
 async function styleBuckets(page: Page): Promise<Record<string, number>> {
   return page.evaluate(() => {
     const counts: Record<string, number> = {};
-    for (const element of document.querySelectorAll('style[data-make-styles-bucket]')) {
-      const key = [...element.attributes].map((a) => `${a.name}=${a.value}`).sort().join(' ');
+    for (const element of Array.from(document.querySelectorAll('style[data-make-styles-bucket]'))) {
+      const key = Array.from(element.attributes).map((a) => `${a.name}=${a.value}`).sort().join(' ');
       counts[key] = (counts[key] ?? 0) + 1;
     }
     return counts;
