@@ -7,7 +7,7 @@ test.use({ storageState: storageStatePath('admin') });
 /** webDarkTheme's page background and text (Fluent tokens colorNeutralBackground1 and colorNeutralForeground1). */
 const DARK = { background: 'rgb(41, 41, 41)', text: 'rgb(255, 255, 255)' };
 
-/** The <style> elements Griffel wrote, counted by bucket and media query. */
+/** The <style> elements Griffel wrote, counted by their attributes (bucket, media query, priority). */
 async function styleBuckets(page: Page): Promise<Record<string, number>> {
   return page.evaluate(() => {
     const counts: Record<string, number> = {};
