@@ -66,6 +66,9 @@ module.exports = {
   // jest's default is one worker fewer than the cores, which on a 2-core machine means one worker and
   // a main process that mostly waits: the test files ran one after another.
   maxWorkers: '100%',
+  // Fluent modules now load inside the first test that renders them (lazy stand-ins), not before it:
+  // on a busy 2-core machine that first test went past jest's 5 s default.
+  testTimeout: 20_000,
   // A package folder that does not exist (yet) is skipped rather than failing the whole run.
   projects: PACKAGES.filter((name) => existsSync(path.join(__dirname, name, 'src'))).flatMap((name) => [node(name), dom(name)]),
 };
