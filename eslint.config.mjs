@@ -57,7 +57,7 @@ function boundaryFor(app) {
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', '.data/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'bench/results/**'],
+    ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', '.data/**', 'e2e/test-results/**', 'e2e/.fixtures/**', 'e2e/playwright-report/**', 'bench/results/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
