@@ -1,23 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { COMPRESSION_THRESHOLD } from '../src/plugins/external/compress.ts';
-import { build, Cleanup, DEMO, demoFactoryId, tokenFor } from './helper.ts';
+import { build, Cleanup, decoded, DEMO, demoFactoryId, tokenFor, varies } from './helper.ts';
 
 /** What a browser sends. */
 const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
-
-/** The body as the client reads it after undoing the answer's Content-Encoding (once). */
-function decoded(response: LightMyRequestResponse): string {
-  const encoding = response.headers['content-encoding'];
-  if (encoding === 'br') return brotliDecompressSync(response.rawPayload).toString('utf8');
-  if (encoding === 'gzip') return gunzipSync(response.rawPayload).toString('utf8');
-  assert.equal(encoding, undefined, `unexpected encoding ${String(encoding)}`);
-  return response.rawPayload.toString('utf8');
-}
-
-const varies = (response: LightMyRequestResponse): boolean => /accept-encoding/i.test(String(response.headers.vary ?? ''));
 
 describe('compressed api answers', () => {
   let app: FastifyInstance;

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import assert from 'node:assert/strict';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { importJWK, SignJWT, type JWK } from 'jose';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
@@ -213,4 +215,18 @@ export async function listenHttps(t: CleanupTarget): Promise<BuildResult & { bas
   closeLater(t, app, db);
   await app.listen({ port, host: '127.0.0.1' });
   return { app, config, baseUrl };
+}
+
+/** The body as the client reads it after undoing the answer's Content-Encoding (once). */
+export function decoded(response: LightMyRequestResponse): string {
+  const encoding = response.headers['content-encoding'];
+  if (encoding === 'br') return brotliDecompressSync(response.rawPayload).toString('utf8');
+  if (encoding === 'gzip') return gunzipSync(response.rawPayload).toString('utf8');
+  assert.equal(encoding, undefined, `unexpected encoding ${String(encoding)}`);
+  return response.rawPayload.toString('utf8');
+}
+
+/** Whether an answer says it varies with Accept-Encoding (caches must keep one copy per encoding). */
+export function varies(response: LightMyRequestResponse): boolean {
+  return /accept-encoding/i.test(String(response.headers.vary ?? ''));
 }

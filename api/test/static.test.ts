@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { build, call, Cleanup, PUBLIC_URL, tempDir } from './helper.ts';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { build, call, Cleanup, decoded, PUBLIC_URL, tempDir, varies } from './helper.ts';
 
 /** What a browser sends. */
 const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
@@ -37,19 +37,6 @@ function fixtureRoot(): string {
     writeFileSync(`${target}.gz`, gzipSync(text));
   }
   return root;
-}
-
-/** The body as the client reads it after undoing the answer's Content-Encoding (once). */
-function decoded(response: LightMyRequestResponse): string {
-  const encoding = response.headers['content-encoding'];
-  if (encoding === 'br') return brotliDecompressSync(response.rawPayload).toString('utf8');
-  if (encoding === 'gzip') return gunzipSync(response.rawPayload).toString('utf8');
-  assert.equal(encoding, undefined, `unexpected encoding ${String(encoding)}`);
-  return response.rawPayload.toString('utf8');
-}
-
-function varies(response: LightMyRequestResponse): boolean {
-  return /accept-encoding/i.test(String(response.headers.vary ?? ''));
 }
 
 describe('/config.json and static hosting', () => {
