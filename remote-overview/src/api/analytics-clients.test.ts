@@ -1,5 +1,5 @@
-import { ApiError, configureServices, resetServices } from '@linepulse/shared';
-import { jsonResponse, mockFetch } from '@linepulse/shared/testing';
+import { ApiError, resetServices } from '@linepulse/shared';
+import { configureTestServices, jsonResponse, mockFetch } from '@linepulse/shared/testing';
 import { deleteFilter } from './delete-filter';
 import { getFactoryFilterOptions } from './get-factory-filter-options';
 import { getFilterGroups } from './get-filter-groups';
@@ -13,14 +13,7 @@ import { postFilter } from './post-filter';
 import { postTopDowntimeReasons } from './post-top-downtime-reasons';
 import { putFilter } from './put-filter';
 
-beforeEach(() =>
-  configureServices({
-    tokenProvider: { getAccessToken: () => Promise.resolve('tok') },
-    apiBase: 'https://x.test/api',
-    dashboardApiBase: 'https://x.test/dashboard-api',
-    notifier: { success: jest.fn(), error: jest.fn() },
-  }),
-);
+beforeEach(() => configureTestServices({ token: 'tok' }));
 afterEach(() => resetServices());
 
 const window = { time_option: 'lastday' as const, production_unit_ids: ['u1'] };

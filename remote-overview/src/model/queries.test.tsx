@@ -1,8 +1,8 @@
 import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { configureServices, createQueryClient, resetServices } from '@linepulse/shared';
-import { jsonResponse, mockFetch } from '@linepulse/shared/testing';
+import { createQueryClient, resetServices } from '@linepulse/shared';
+import { configureTestServices, jsonResponse, mockFetch } from '@linepulse/shared/testing';
 import type { KpisByGroupsRequest, KpisByGroupsResponse } from '@linepulse/contracts';
 import { kpisByGroupsQuery } from '../api/post-kpis-by-groups';
 import { savedFiltersQuery } from '../api/get-filters';
@@ -11,14 +11,7 @@ import { kpis } from '../testing/overview-fixtures';
 import { queryView } from './query-view';
 import { useCreateSavedFilter, useDeleteSavedFilter } from './saved-filters';
 
-beforeEach(() =>
-  configureServices({
-    tokenProvider: { getAccessToken: () => Promise.resolve('t') },
-    apiBase: 'https://x.test/api',
-    dashboardApiBase: 'https://x.test/dashboard-api',
-    notifier: { success: jest.fn(), error: jest.fn() },
-  }),
-);
+beforeEach(() => configureTestServices());
 afterEach(() => {
   resetServices();
   jest.useRealTimers();

@@ -1,4 +1,5 @@
-import { configureServices, resetServices } from '../services/services';
+import { resetServices } from '../services/services';
+import { configureTestServices } from '../testing/configure-test-services';
 import { jsonResponse, mockFetch } from '../testing/mock-fetch';
 import { ApiError } from './api-error';
 import { getAccount } from './get-account';
@@ -10,14 +11,7 @@ import { defaultPreferences, type FactorySettings } from '@linepulse/contracts';
 
 const notifier = { success: jest.fn(), error: jest.fn() };
 
-beforeEach(() => {
-  configureServices({
-    tokenProvider: { getAccessToken: () => Promise.resolve('tok-123') },
-    apiBase: 'https://x.test/api/',
-    dashboardApiBase: 'https://x.test/dashboard-api',
-    notifier,
-  });
-});
+beforeEach(() => configureTestServices({ token: 'tok-123', apiBase: 'https://x.test/api/', notifier }));
 afterEach(() => resetServices());
 
 describe('API client', () => {
@@ -87,12 +81,7 @@ describe('API client', () => {
   });
 
   it('fails with AUTH_401 when no token can be acquired', async () => {
-    configureServices({
-      tokenProvider: { getAccessToken: () => Promise.reject(new Error('no account')) },
-      apiBase: 'https://x.test/api',
-      dashboardApiBase: 'https://x.test/dashboard-api',
-      notifier,
-    });
+    configureTestServices({ tokenProvider: { getAccessToken: () => Promise.reject(new Error('no account')) }, notifier });
     const fetch = mockFetch({});
     const failure = (await getUserFactories().catch((error: unknown) => error)) as ApiError;
     fetch.restore();

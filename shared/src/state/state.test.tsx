@@ -8,7 +8,8 @@ import { FACTORY_CACHE_CHECK_MS, FACTORY_CACHE_TTL_MS, defaultPreferences } from
 import { userFactoriesQuery } from '../api/get-user-factories';
 import { preferencesQuery } from '../api/get-preferences';
 import { MESSAGES } from '../i18n/messages';
-import { configureServices, resetServices } from '../services/services';
+import { resetServices } from '../services/services';
+import { configureTestServices, type TestNotifier } from '../testing/configure-test-services';
 import { LANGUAGE_STORAGE_KEY } from '../theme/theme-storage';
 import { TEST_USERS, testFactory } from '../testing/fixtures';
 import { jsonResponse, mockFetch } from '../testing/mock-fetch';
@@ -21,16 +22,7 @@ import { createQueryClient } from './query-client';
 const lyon = testFactory();
 const quebec = testFactory({ id: 'f-quebec', name: 'Québec' });
 
-function setUp(): { notifier: { success: jest.Mock; error: jest.Mock } } {
-  const notifier = { success: jest.fn(), error: jest.fn() };
-  configureServices({
-    tokenProvider: { getAccessToken: () => Promise.resolve('t') },
-    apiBase: 'https://x.test/api',
-    dashboardApiBase: 'https://x.test/dashboard-api',
-    notifier,
-  });
-  return { notifier };
-}
+const setUp = (): { notifier: TestNotifier } => configureTestServices();
 afterEach(() => {
   resetServices();
   jest.useRealTimers();

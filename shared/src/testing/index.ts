@@ -12,3 +12,4 @@ export {
 } from './render-with-providers';
 export { TEST_USERS, testFactory } from './fixtures';
 export { mockFetch, jsonResponse, type MockedRequest } from './mock-fetch';
+export { configureTestServices, type TestNotifier } from './configure-test-services';

@@ -5,7 +5,6 @@ import {
   AppProviders,
   accountQuery,
   activeFactoryIdAtom,
-  configureServices,
   createQueryClient,
   currenciesQuery,
   customPeriodsQuery,
@@ -14,7 +13,7 @@ import {
   userAtom,
   userFactoriesQuery,
 } from '@linepulse/shared';
-import { TEST_USERS, jsonResponse, mockFetch, testFactory } from '@linepulse/shared/testing';
+import { TEST_USERS, configureTestServices, jsonResponse, mockFetch, testFactory, type TestNotifier } from '@linepulse/shared/testing';
 import { ACCOUNT_SETTINGS_REFRESH_MS, type UserClaims } from '@linepulse/contracts';
 import { SessionData } from './session-data';
 
@@ -22,15 +21,9 @@ const lyon = testFactory();
 const quebec = testFactory({ id: 'f-quebec', name: 'Québec' });
 const account = { id: 'acc-demo', name: 'Demo', insights_enabled: true, is_tilelytics: true, domain_name: 'd' };
 
-let notifier: { success: jest.Mock; error: jest.Mock };
+let notifier: TestNotifier;
 beforeEach(() => {
-  notifier = { success: jest.fn(), error: jest.fn() };
-  configureServices({
-    tokenProvider: { getAccessToken: () => Promise.resolve('t') },
-    apiBase: 'https://x.test/api',
-    dashboardApiBase: 'https://x.test/dashboard-api',
-    notifier,
-  });
+  ({ notifier } = configureTestServices());
 });
 afterEach(() => {
   resetServices();
