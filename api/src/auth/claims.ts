@@ -3,19 +3,15 @@ import type { Queryable } from '../db/db.ts';
 import { claimsOf, findUserByEmail } from '../db/users.ts';
 import { userFromClaims, type UserClaims } from '@linepulse/contracts';
 
-/** The product claims when the token carries all of them (the embedded provider's tokens do). */
-export function claimsFromToken(payload: JWTPayload): UserClaims | null {
-  return userFromClaims(payload as Record<string, unknown>);
-}
-
 /**
  * request.user from a verified token. Tokens of an external provider that do not carry the product
  * claims are matched to a Linepulse user by e-mail (email, preferred_username or upn); null when unknown.
  */
 export async function resolveUser(db: Queryable, payload: JWTPayload): Promise<UserClaims | null> {
-  const fromToken = claimsFromToken(payload);
-  if (fromToken) return fromToken;
   const p = payload as Record<string, unknown>;
+  // The product claims when the token carries all of them (the embedded provider's tokens do).
+  const fromToken = userFromClaims(p);
+  if (fromToken) return fromToken;
   const email = [p.email, p.preferred_username, p.upn].find((v): v is string => typeof v === 'string' && v.includes('@'));
   if (!email) return null;
   const user = await findUserByEmail(db, email);
