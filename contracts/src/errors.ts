@@ -67,6 +67,12 @@ export const ERROR_CODES = {
   analyticsIntervalTooShort: 'ANL_INTERVAL_TOO_SHORT',
   analyticsGroupsRequired: 'ANL_GROUPS_REQUIRED',
   analyticsScopeRequired: 'ANL_SCOPE_REQUIRED',
+  // Limits of analytics calls (api/README.md, Limits): window, ids per call, heavy calls.
+  analyticsWindowTooLong: 'ANL_WINDOW_TOO_LONG',
+  analyticsTooManyIds: 'ANL_TOO_MANY_IDS',
+  analyticsHeavyCallRunning: 'ANL_HEAVY_CALL_RUNNING',
+  analyticsBusy: 'ANL_BUSY',
+  analyticsTimeout: 'ANL_TIMEOUT',
   // Saved filters of the company overview (product §3, §5). Items carry arguments.field; a group's items
   // also index (from 0) and position (from 1).
   filterNotFound: 'FLT_404',

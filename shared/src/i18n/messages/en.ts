@@ -225,6 +225,11 @@ export const en = {
   'error.ANL_INTERVAL_TOO_SHORT': 'The period is too short for this interval: hour needs at least 1 hour, day 1 day, week 7 days, month 31 days',
   'error.ANL_GROUPS_REQUIRED': 'Give at least one group',
   'error.ANL_SCOPE_REQUIRED': 'Choose a factory or the whole company',
+  'error.ANL_WINDOW_TOO_LONG': 'This call covers at most {max_days} days: choose a shorter period',
+  'error.ANL_TOO_MANY_IDS': 'Too many items in {field}: at most {max}',
+  'error.ANL_HEAVY_CALL_RUNNING': 'Your previous request for this long period is still running: try again in {retry_after} seconds',
+  'error.ANL_BUSY': 'The server is busy with long requests: try again in {retry_after} seconds',
+  'error.ANL_TIMEOUT': 'The request took longer than {seconds} seconds and was stopped: choose a shorter period or fewer lines',
 
   // Saved filters (product §5)
   'error.FLT_404': 'This saved filter does not exist or you are not allowed to see it',

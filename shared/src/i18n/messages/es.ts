@@ -214,6 +214,11 @@ export const es: Record<MessageKey, string> = {
   'error.ANL_INTERVAL_TOO_SHORT': 'El periodo es demasiado corto para este intervalo: hora necesita al menos 1 hora, día 1 día, semana 7 días, mes 31 días',
   'error.ANL_GROUPS_REQUIRED': 'Indique al menos un grupo',
   'error.ANL_SCOPE_REQUIRED': 'Elija una fábrica o toda la empresa',
+  'error.ANL_WINDOW_TOO_LONG': 'Esta consulta cubre como máximo {max_days} días: elija un período más corto',
+  'error.ANL_TOO_MANY_IDS': 'Demasiados elementos en {field}: como máximo {max}',
+  'error.ANL_HEAVY_CALL_RUNNING': 'Su solicitud anterior sobre un período largo sigue en curso: vuelva a intentarlo en {retry_after} segundos',
+  'error.ANL_BUSY': 'El servidor está ocupado con solicitudes largas: vuelva a intentarlo en {retry_after} segundos',
+  'error.ANL_TIMEOUT': 'La solicitud superó {seconds} segundos y se detuvo: elija un período más corto o menos líneas',
 
   'error.FLT_404': 'Este filtro guardado no existe o no tiene permiso para verlo',
   'error.FLT_NAME_REQUIRED': 'Asigne un nombre al filtro guardado',

@@ -214,6 +214,11 @@ export const fr: Record<MessageKey, string> = {
   'error.ANL_INTERVAL_TOO_SHORT': 'La période est trop courte pour cet intervalle : heure demande au moins 1 heure, jour 1 jour, semaine 7 jours, mois 31 jours',
   'error.ANL_GROUPS_REQUIRED': 'Indiquez au moins un groupe',
   'error.ANL_SCOPE_REQUIRED': 'Choisissez une usine ou toute l’entreprise',
+  'error.ANL_WINDOW_TOO_LONG': 'Cet appel couvre au plus {max_days} jours : choisissez une période plus courte',
+  'error.ANL_TOO_MANY_IDS': 'Trop d’éléments dans {field} : au plus {max}',
+  'error.ANL_HEAVY_CALL_RUNNING': 'Votre demande précédente sur une longue période est encore en cours : réessayez dans {retry_after} secondes',
+  'error.ANL_BUSY': 'Le serveur traite de longues demandes : réessayez dans {retry_after} secondes',
+  'error.ANL_TIMEOUT': 'La demande a dépassé {seconds} secondes et a été arrêtée : choisissez une période plus courte ou moins de lignes',
 
   'error.FLT_404': 'Ce filtre enregistré n’existe pas ou vous n’êtes pas autorisé à le consulter',
   'error.FLT_NAME_REQUIRED': 'Donnez un nom au filtre enregistré',
