@@ -4,43 +4,10 @@ import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
 import { Cleanup, DEMO, listenHttps } from './helper.ts';
+import { Browser } from './oidc-browser.ts';
 
 // The server's certificate is self-signed and generated per run; this process only talks to it.
 process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
-
-/** Just enough of a browser: cookies by name, manual redirects. */
-class Browser {
-  private readonly cookies = new Map<string, string>();
-
-  async fetch(url: string, init: RequestInit = {}): Promise<Response> {
-    const headers = new Headers(init.headers);
-    if (this.cookies.size) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
-    const response = await fetch(url, { ...init, headers, redirect: 'manual' });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair, ...attributes] = line.split(';');
-      const index = pair!.indexOf('=');
-      const name = pair!.slice(0, index).trim();
-      const value = pair!.slice(index + 1).trim();
-      const expired = attributes.some((a) => /expires=Thu, 01 Jan 1970/i.test(a)) || value === '';
-      if (expired) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-    return response;
-  }
-
-  /** Follows redirects until one leaves `origin` or a page answers. */
-  async follow(url: string, origin: string, init: RequestInit = {}): Promise<{ response: Response; url: string }> {
-    let current = url;
-    let response = await this.fetch(current, init);
-    for (let hops = 0; hops < 10 && response.status >= 300 && response.status < 400; hops++) {
-      const next = new URL(response.headers.get('location')!, current).toString();
-      if (!next.startsWith(origin) || next.startsWith(`${origin}/login-callback`)) return { response, url: next };
-      current = next;
-      response = await this.fetch(current);
-    }
-    return { response, url: current };
-  }
-}
 
 const base64url = (buffer: Buffer): string => buffer.toString('base64url');
 
@@ -161,14 +128,15 @@ describe('embedded OpenID Connect provider: authorization code + PKCE over HTTPS
     const again = await fetch(`${baseUrl}/api/user/preferences`, { headers: { authorization: `Bearer ${renewed.access_token}` } });
     assert.equal(again.status, 200);
 
-    // 7. sign-out with id_token_hint: no confirmation page, back to /home with the state
+    // 7. sign-out from the product's own page (MSAL's navigation, same origin) with id_token_hint: the
+    // provider's form submits itself, back to /home with the state
     const endSession = new URL(`${baseUrl}/oidc/session/end`);
     endSession.search = new URLSearchParams({
       id_token_hint: tokens.id_token!,
       post_logout_redirect_uri: `${baseUrl}/home`,
       state: 'bye',
     }).toString();
-    const logoutPage = await browser.fetch(endSession.toString());
+    const logoutPage = await browser.fetch(endSession.toString(), { headers: { 'sec-fetch-site': 'same-origin' } });
     assert.equal(logoutPage.status, 200);
     const html = await logoutPage.text();
     assert.match(html, /document\.getElementById\('op\.logoutForm'\)\.submit\(\)/);

@@ -26,3 +26,18 @@ export async function verifyPassword(password: string, stored: string | null): P
   const actual = await derive(password, Buffer.from(salt, 'base64url'), { N: Number(n), r: Number(r), p: Number(p) });
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
+
+let dummyHash: Promise<string> | null = null;
+
+/**
+ * Checks a password against the stored hash, or, when there is none (unknown e-mail, account without a
+ * password), against a throw-away hash with the same parameters, and refuses. Either way one scrypt
+ * derivation runs, so the answer takes as long whether or not the e-mail exists: the response time
+ * does not tell an attacker which addresses have accounts.
+ */
+export async function verifyPasswordInConstantTime(password: string, stored: string | null | undefined): Promise<boolean> {
+  if (stored) return verifyPassword(password, stored);
+  dummyHash ??= hashPassword(randomBytes(16).toString('base64url'));
+  await verifyPassword(password, await dummyHash);
+  return false;
+}

@@ -14,6 +14,9 @@ const TEXT = {
     password: 'Password',
     submit: 'Sign in',
     wrong: 'Wrong email or password.',
+    locked: 'Too many failed sign-in attempts. Try again in {minutes} minutes.',
+    signOutQuestion: 'Sign out of Linepulse?',
+    signOut: 'Sign out',
     demo: 'Demo accounts (password: {password})',
     signedOut: 'You are signed out.',
     backHome: 'Back to Linepulse',
@@ -29,6 +32,9 @@ const TEXT = {
     password: 'Mot de passe',
     submit: 'Se connecter',
     wrong: 'Adresse e-mail ou mot de passe incorrect.',
+    locked: 'Trop de tentatives de connexion échouées. Réessayez dans {minutes} minutes.',
+    signOutQuestion: 'Se déconnecter de Linepulse ?',
+    signOut: 'Se déconnecter',
     demo: 'Comptes de démonstration (mot de passe : {password})',
     signedOut: 'Vous êtes déconnecté.',
     backHome: 'Retour à Linepulse',
@@ -44,6 +50,9 @@ const TEXT = {
     password: 'Contraseña',
     submit: 'Iniciar sesión',
     wrong: 'Correo electrónico o contraseña incorrectos.',
+    locked: 'Demasiados intentos de inicio de sesión fallidos. Vuelva a intentarlo en {minutes} minutos.',
+    signOutQuestion: '¿Cerrar la sesión de Linepulse?',
+    signOut: 'Cerrar sesión',
     demo: 'Cuentas de demostración (contraseña: {password})',
     signedOut: 'Ha cerrado la sesión.',
     backHome: 'Volver a Linepulse',
@@ -120,14 +129,21 @@ export interface LoginPageOptions {
   action: string;
   email?: string;
   failed?: boolean;
+  /** Seconds left of a lockout (too many failures): says so instead of "wrong password". */
+  lockedSeconds?: number;
   demoAccounts: { email: string; description: string }[];
   demoPassword: string;
 }
 
 export function loginPage(options: LoginPageOptions): string {
   const t = TEXT[options.locale];
-  const error = options.failed ? `<p class="error" role="alert" id="login-error">${escapeHtml(t.wrong)}</p>` : '';
-  const described = options.failed ? ' aria-describedby="login-error" aria-invalid="true"' : '';
+  const message = options.lockedSeconds
+    ? t.locked.replace('{minutes}', String(Math.max(1, Math.ceil(options.lockedSeconds / 60))))
+    : options.failed
+      ? t.wrong
+      : null;
+  const error = message ? `<p class="error" role="alert" id="login-error">${escapeHtml(message)}</p>` : '';
+  const described = message ? ' aria-describedby="login-error" aria-invalid="true"' : '';
   const demo = options.demoAccounts.length
     ? `<details open>
   <summary>${escapeHtml(t.demo.replace('{password}', options.demoPassword))}</summary>
@@ -154,18 +170,36 @@ ${demo}`,
   );
 }
 
-/** Sign-out confirmation skipped: the provider's own form is submitted at once with logout=yes. */
-export function logoutPage(locale: PageLocale, form: string): string {
+/** The one inline script of the provider's pages; its hash is added to the page's script-src. */
+export const LOGOUT_AUTO_SUBMIT = "document.getElementById('op.logoutForm').submit()";
+
+/**
+ * Sign-out: oidc-provider's own form (its xsrf secret inside) posts logout=yes. It submits itself only
+ * when `autoSubmit` (the request came from the product's own origin for the signed-in account: what
+ * MSAL's sign-out does); otherwise the user confirms with a button, so that a link or image on another
+ * site cannot sign anyone out.
+ */
+export function logoutPage(locale: PageLocale, form: string, autoSubmit: boolean): string {
   const t = TEXT[locale];
   const autoForm = form.replace('</form>', '<input type="hidden" name="logout" value="yes"/></form>');
+  if (autoSubmit) {
+    return layout(
+      locale,
+      'light',
+      t.signingOut,
+      `<h1>${escapeHtml(t.signingOut)}</h1>
+${autoForm}
+<noscript><button type="submit" form="op.logoutForm">${escapeHtml(t.continue)}</button></noscript>
+<script>${LOGOUT_AUTO_SUBMIT}</script>`,
+    );
+  }
   return layout(
     locale,
     'light',
-    t.signingOut,
-    `<h1>${escapeHtml(t.signingOut)}</h1>
+    t.signOutQuestion,
+    `<h1>${escapeHtml(t.signOutQuestion)}</h1>
 ${autoForm}
-<noscript><button type="submit" form="op.logoutForm">${escapeHtml(t.continue)}</button></noscript>
-<script>document.getElementById('op.logoutForm').submit()</script>`,
+<button type="submit" form="op.logoutForm">${escapeHtml(t.signOut)}</button>`,
   );
 }
 

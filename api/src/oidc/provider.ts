@@ -1,10 +1,12 @@
+import { createHash } from 'node:crypto';
 import Provider, { errors as oidcErrors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { claimsOf, findUserById } from '../db/users.ts';
 import type { UserClaims } from '@linepulse/contracts';
+import { dbAdapterFactory } from './adapter.ts';
 import type { OidcKeys } from './keys.ts';
-import { errorPage, logoutPage, pickLocale, signedOutPage } from './pages.ts';
+import { errorPage, LOGOUT_AUTO_SUBMIT, logoutPage, pickLocale, signedOutPage } from './pages.ts';
 
 /** Where the provider is mounted inside the api's origin. */
 export const OIDC_PREFIX = '/oidc';
@@ -33,11 +35,31 @@ const PRODUCT_CLAIM_NAMES = Object.keys(
   }),
 );
 
+/** Adds an inline script's hash to the answer's CSP script-src (set by the security-headers plugin). */
+function allowInlineScript(ctx: KoaContextWithOIDC, script: string): void {
+  const csp = ctx.response.get('content-security-policy');
+  if (!csp || !/(^|;)\s*script-src\s/.test(csp)) return;
+  const digest = createHash('sha256').update(script).digest('base64');
+  ctx.set('content-security-policy', csp.replace(/(^|;)(\s*script-src\s[^;]*)/, `$1$2 'sha256-${digest}'`));
+}
+
+/**
+ * Whether a sign-out request is the product's own (MSAL navigating from a page of our origin, with the
+ * ID token of the account signed in): only then does the sign-out form submit itself. A cross-site
+ * link, image or typed address gets the confirmation button instead.
+ */
+function isOwnSignOut(ctx: KoaContextWithOIDC): boolean {
+  if (ctx.get('sec-fetch-site') !== 'same-origin') return false;
+  const hint = ctx.oidc.entities.IdTokenHint as { payload?: { sub?: string } } | undefined;
+  const accountId = ctx.oidc.session?.accountId;
+  return Boolean(accountId && hint?.payload?.sub === accountId);
+}
+
 /**
  * The embedded OpenID Connect provider: one public SPA client, PKCE, refresh tokens, RS256 JWT access
- * tokens for the api audience. Sessions, grants and tokens live in oidc-provider's in-memory adapter:
- * a restart signs everyone out of the provider (their refresh tokens stop working) although already
- * issued access tokens stay valid until they expire because the signing key is persisted.
+ * tokens for the api audience. Sessions, grants, interactions and tokens are stored in the database
+ * (oidc/adapter.ts), so a restart or another instance on the same database keeps everyone signed in;
+ * the signing key is shared through the data folder (oidc/keys.ts).
  */
 export function createOidcProvider(config: AppConfig, db: Db, keys: OidcKeys): Provider {
   const { publicUrl, oidc } = config;
@@ -46,6 +68,7 @@ export function createOidcProvider(config: AppConfig, db: Db, keys: OidcKeys): P
   const ttl = { accessToken: 60 * 60, refreshToken: 14 * 24 * 60 * 60 };
 
   const configuration: Configuration = {
+    adapter: dbAdapterFactory(db),
     clients: [
       {
         client_id: oidc.clientId,
@@ -117,9 +140,11 @@ export function createOidcProvider(config: AppConfig, db: Db, keys: OidcKeys): P
       },
       rpInitiatedLogout: {
         enabled: true,
-        // No confirmation page: the logout form posts itself (MSAL always means it).
+        // The provider's form carries its xsrf secret; a GET alone never signs out (see isOwnSignOut).
         async logoutSource(ctx: KoaContextWithOIDC, form: string) {
-          ctx.body = logoutPage(pickLocale(ctx.oidc.params?.ui_locales), form);
+          const autoSubmit = isOwnSignOut(ctx);
+          if (autoSubmit) allowInlineScript(ctx, LOGOUT_AUTO_SUBMIT);
+          ctx.body = logoutPage(pickLocale(ctx.oidc.params?.ui_locales), form, autoSubmit);
         },
         async postLogoutSuccessSource(ctx: KoaContextWithOIDC) {
           ctx.body = signedOutPage(pickLocale(ctx.oidc.params?.ui_locales), `${publicUrl}/home`);

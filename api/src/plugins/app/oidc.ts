@@ -2,11 +2,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type Provider from 'oidc-provider';
-import { verifyPassword } from '../../auth/password.ts';
+import { verifyPasswordInConstantTime } from '../../auth/password.ts';
 import { findUserByEmail } from '../../db/users.ts';
+import { deleteExpiredOidcModels } from '../../oidc/adapter.ts';
 import { loadOrCreateOidcKeys, type OidcKeys } from '../../oidc/keys.ts';
 import { errorPage, loginPage, pickLocale, pickTheme } from '../../oidc/pages.ts';
 import { createOidcProvider, OIDC_PREFIX } from '../../oidc/provider.ts';
+import { deleteStaleThrottles, lockedFor, recordFailure, recordSuccess } from '../../oidc/throttle.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../seed/demo-data.ts';
 
 declare module 'fastify' {
@@ -56,9 +58,24 @@ async function oidcPlugin(app: FastifyInstance): Promise<void> {
   app.decorate('embeddedOidc', { provider, keys, issuer });
   app.log.warn(
     { issuer },
-    'EMBEDDED OpenID Connect provider in use: development sign-in with demo passwords, in-memory sessions. ' +
+    'EMBEDDED OpenID Connect provider in use: development sign-in with demo passwords. ' +
       'Set OIDC_AUTHORITY, OIDC_CLIENT_ID and OIDC_AUDIENCE for production.',
   );
+
+  // Expired sessions, codes, tokens and old sign-in counts go at start and every 10 minutes (any
+  // instance may do it: the deletes are idempotent).
+  const sweep = async (): Promise<void> => {
+    try {
+      await deleteExpiredOidcModels(app.db);
+      await deleteStaleThrottles(app.db);
+    } catch (error) {
+      app.log.warn({ err: error }, 'embedded provider: clean-up of expired entries failed');
+    }
+  };
+  await sweep();
+  const sweeper = setInterval(() => void sweep(), 10 * 60 * 1000);
+  sweeper.unref();
+  app.addHook('onClose', async () => clearInterval(sweeper));
 
   const publicUrl = new URL(config.publicUrl);
   const callback = provider.callback();
@@ -150,12 +167,11 @@ async function oidcPlugin(app: FastifyInstance): Promise<void> {
           }
           const email = String(request.body?.email ?? '').trim();
           const password = String(request.body?.password ?? '');
-          const user = email ? await findUserByEmail(app.db, email) : null;
-          const ok = user !== null && (await verifyPassword(password, user.password_hash));
-          if (!ok || !user) {
-            request.log.info({ email }, 'embedded sign-in refused');
+          const keys = { account: email.toLowerCase().slice(0, 320), address: request.ip };
+          const page = (status: number, extra: { failed?: boolean; lockedSeconds?: number }) => {
+            if (extra.lockedSeconds) reply.header('retry-after', String(extra.lockedSeconds));
             return reply
-              .status(401)
+              .status(status)
               .type('text/html; charset=utf-8')
               .header('cache-control', 'no-store')
               .send(
@@ -164,12 +180,27 @@ async function oidcPlugin(app: FastifyInstance): Promise<void> {
                   theme: pickTheme(details.params.theme),
                   action: `${OIDC_PREFIX}/interaction/${details.uid}/login`,
                   email,
-                  failed: true,
+                  ...extra,
                   demoAccounts: demoHints,
                   demoPassword: DEMO_PASSWORD,
                 }),
               );
+          };
+          // Locked (too many failures on this e-mail or from this address): refused unchecked.
+          const locked = await lockedFor(app.db, keys);
+          if (locked > 0) {
+            request.log.info({ email, ip: request.ip }, 'embedded sign-in refused: locked');
+            return page(429, { lockedSeconds: locked });
           }
+          const user = email ? await findUserByEmail(app.db, email) : null;
+          // One scrypt derivation whether or not the e-mail exists (same response time).
+          const ok = await verifyPasswordInConstantTime(password, user?.password_hash);
+          if (!ok || !user) {
+            request.log.info({ email, ip: request.ip }, 'embedded sign-in refused');
+            const lockedNow = await recordFailure(app.db, keys);
+            return lockedNow > 0 ? page(429, { lockedSeconds: lockedNow }) : page(401, { failed: true });
+          }
+          await recordSuccess(app.db, keys);
           return finish(request, reply, { login: { accountId: user.user_id, remember: true } });
         },
       );

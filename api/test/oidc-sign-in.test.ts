@@ -1,0 +1,141 @@
+import assert from 'node:assert/strict';
+import { performance } from 'node:perf_hooks';
+import { describe, it } from 'node:test';
+import { Cleanup, DEMO, listenHttps } from './helper.ts';
+import { authorize, Browser, passwordForm, redeem, signIn } from './oidc-browser.ts';
+import { SIGN_IN_LIMITS } from '../src/oidc/throttle.ts';
+
+// The server's certificate is self-signed and generated per run; this process only talks to it.
+process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
+
+async function withServer(fn: (baseUrl: string) => Promise<void>): Promise<void> {
+  const cleanup = new Cleanup();
+  try {
+    const { baseUrl } = await listenHttps(cleanup);
+    await fn(baseUrl);
+  } finally {
+    await cleanup.run();
+  }
+}
+
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+describe('embedded provider: the password form', () => {
+  it('locks an account after 5 failures in 15 minutes, even against the right password, and says so in the page language', async () => {
+    await withServer(async (baseUrl) => {
+      const browser = new Browser();
+      const { action } = await authorize(browser, baseUrl, { ui_locales: 'es' });
+      assert.ok(action);
+      const limit = SIGN_IN_LIMITS.account.failures;
+      assert.equal(limit, 5);
+      for (let i = 1; i < limit; i++) {
+        const wrong = await browser.fetch(`${baseUrl}${action}`, passwordForm(DEMO.admin, `wrong-${i}`));
+        assert.equal(wrong.status, 401, `failure ${i}`);
+        assert.match(await wrong.text(), /Correo electrónico o contraseña incorrectos\./);
+      }
+      // The 5th failure locks: 429 with Retry-After and the translated lockout message.
+      const fifth = await browser.fetch(`${baseUrl}${action}`, passwordForm(DEMO.admin, 'wrong-5'));
+      assert.equal(fifth.status, 429);
+      assert.equal(fifth.headers.get('retry-after'), String(SIGN_IN_LIMITS.account.lockSeconds));
+      assert.match(await fifth.text(), /Demasiados intentos de inicio de sesión fallidos\. Vuelva a intentarlo en 15 minutos\./);
+
+      // The right password is refused while locked; the e-mail's case does not get around it.
+      for (const email of [DEMO.admin, DEMO.admin.toUpperCase()]) {
+        const right = await browser.fetch(`${baseUrl}${action}`, passwordForm(email, 'linepulse'));
+        assert.equal(right.status, 429, email);
+        assert.ok(Number(right.headers.get('retry-after')) > 14 * 60);
+      }
+
+      // Another account from the same address still signs in (the address is far from its own limit).
+      const other = new Browser();
+      const tokens = await signIn(other, baseUrl, DEMO.operation);
+      assert.ok(tokens.access_token);
+    });
+  });
+
+  it('locks an address after 30 failures in 15 minutes, whatever the e-mails tried', async () => {
+    await withServer(async (baseUrl) => {
+      const browser = new Browser();
+      const { action } = await authorize(browser, baseUrl);
+      assert.ok(action);
+      const limit = SIGN_IN_LIMITS.address.failures;
+      assert.equal(limit, 30);
+      const statuses: number[] = [];
+      for (let i = 1; i <= limit; i++) {
+        const wrong = await browser.fetch(`${baseUrl}${action}`, passwordForm(`nobody-${i}@example.com`, 'guess'));
+        statuses.push(wrong.status);
+        await wrong.arrayBuffer();
+      }
+      assert.deepEqual(statuses, [...Array(limit - 1).fill(401), 429]);
+      // A real account with its right password, from the locked address: refused, in English by default.
+      const right = await browser.fetch(`${baseUrl}${action}`, passwordForm(DEMO.display, 'linepulse'));
+      assert.equal(right.status, 429);
+      assert.match(await right.text(), /Too many failed sign-in attempts\. Try again in 15 minutes\./);
+    });
+  });
+
+  it('takes as long to refuse an unknown e-mail as a known one with a wrong password', async () => {
+    await withServer(async (baseUrl) => {
+      const browser = new Browser();
+      const { action } = await authorize(browser, baseUrl);
+      assert.ok(action);
+      const time = async (email: string): Promise<number> => {
+        const started = performance.now();
+        const response = await browser.fetch(`${baseUrl}${action}`, passwordForm(email, 'not-the-password'));
+        await response.text();
+        assert.equal(response.status, 401);
+        return performance.now() - started;
+      };
+      await time('warm-up@example.com');
+      const known: number[] = [];
+      const unknown: number[] = [];
+      // One try per account (below every lockout), interleaved so that machine load hits both alike.
+      for (const [i, email] of [DEMO.admin, DEMO.operation, DEMO.display, DEMO.noaccess, DEMO.otherAdmin].entries()) {
+        known.push(await time(email));
+        unknown.push(await time(`unknown-${i}@demo.linepulse.test`));
+      }
+      // A password check (scrypt) dominates both; without it an unknown e-mail answered ~10× faster.
+      const ratio = median(unknown) / median(known);
+      assert.ok(ratio > 0.6 && ratio < 1.7, `unknown ${median(unknown).toFixed(1)} ms vs known ${median(known).toFixed(1)} ms`);
+    });
+  });
+});
+
+describe('embedded provider: sign-out', () => {
+  it('never signs out on a cross-site GET: the page asks, and the form needs the provider xsrf secret', async () => {
+    await withServer(async (baseUrl) => {
+      const browser = new Browser();
+      const tokens = await signIn(browser, baseUrl, DEMO.admin);
+      const endSession = new URL(`${baseUrl}/oidc/session/end`);
+      endSession.search = new URLSearchParams({ id_token_hint: tokens.id_token, post_logout_redirect_uri: `${baseUrl}/home` }).toString();
+
+      // A link or image on another site (and a request without Sec-Fetch-Site): a confirmation, no script.
+      for (const headers of [{ 'sec-fetch-site': 'cross-site' }, {}] as Record<string, string>[]) {
+        const page = await browser.fetch(endSession.toString(), { headers });
+        assert.equal(page.status, 200);
+        const html = await page.text();
+        assert.doesNotMatch(html, /<script/);
+        assert.match(html, /<h1>Sign out of Linepulse\?<\/h1>/);
+        assert.match(html, /<button type="submit" form="op\.logoutForm">Sign out<\/button>/);
+      }
+      // A same-origin GET without the signed-in account's ID token: asks too.
+      const noHint = await browser.fetch(`${baseUrl}/oidc/session/end`, { headers: { 'sec-fetch-site': 'same-origin' } });
+      assert.doesNotMatch(await noHint.text(), /<script/);
+
+      // A cross-site form post without the secret is refused.
+      const forged = await browser.fetch(`${baseUrl}/oidc/session/end/confirm`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'cross-site' },
+        body: new URLSearchParams({ logout: 'yes' }).toString(),
+      });
+      assert.equal(forged.status, 400);
+      await forged.arrayBuffer();
+
+      // Still signed in: a new authorization request comes straight back with a code, no sign-in page.
+      const again = await authorize(browser, baseUrl);
+      assert.ok(again.callback, 'the session survived');
+      const renewed = await redeem(baseUrl, again.callback, again.verifier);
+      assert.ok(renewed.access_token);
+    });
+  });
+});
