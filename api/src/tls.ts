@@ -1,9 +1,10 @@
 import { X509Certificate } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { generate } from 'selfsigned';
 import type { AppConfig } from './config.ts';
+import { withDirLock, writeFileAtomic } from './files-once.ts';
 
 export interface TlsMaterial {
   key: string;
@@ -32,7 +33,8 @@ function coversHosts(certPem: string, hosts: string[]): boolean {
 /**
  * The certificate the api serves: TLS_CERT_FILE/TLS_KEY_FILE when given, otherwise a self-signed one
  * for localhost, 127.0.0.1, ::1 and PUBLIC_URL's host, generated once into `${dataDir}/tls` (and again
- * when it no longer covers those hosts or is about to expire).
+ * when it no longer covers those hosts or is about to expire). Created under a lock and written
+ * atomically, so instances starting together on one data folder serve the same certificate.
  */
 export async function loadTls(config: AppConfig): Promise<TlsMaterial> {
   if (config.tls) {
@@ -44,6 +46,10 @@ export async function loadTls(config: AppConfig): Promise<TlsMaterial> {
     };
   }
   const dir = path.join(config.dataDir, 'tls');
+  return withDirLock(dir, () => readOrCreate(config, dir));
+}
+
+async function readOrCreate(config: AppConfig, dir: string): Promise<TlsMaterial> {
   const certFile = path.join(dir, 'cert.pem');
   const keyFile = path.join(dir, 'key.pem');
   const hosts = hostsFor(config.publicUrl);
@@ -51,7 +57,6 @@ export async function loadTls(config: AppConfig): Promise<TlsMaterial> {
     const cert = readFileSync(certFile, 'utf8');
     if (coversHosts(cert, hosts)) return { key: readFileSync(keyFile, 'utf8'), cert, selfSigned: true, certFile };
   }
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
   const notBeforeDate = new Date(Date.now() - 60_000);
   const notAfterDate = new Date(notBeforeDate.getTime() + 825 * 24 * 3600 * 1000);
   const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
@@ -69,7 +74,8 @@ export async function loadTls(config: AppConfig): Promise<TlsMaterial> {
       },
     ],
   });
-  writeFileSync(keyFile, pems.private, { mode: 0o600 });
-  writeFileSync(certFile, pems.cert);
+  // Key first: a reader outside the lock that finds the new certificate finds its key too.
+  writeFileAtomic(keyFile, pems.private);
+  writeFileAtomic(certFile, pems.cert, 0o644);
   return { key: pems.private, cert: pems.cert, selfSigned: true, certFile };
 }

@@ -72,7 +72,7 @@ export async function authorize(browser: Browser, baseUrl: string, params: Recor
     ...params,
   }).toString();
   const result = await browser.follow(url.toString(), baseUrl);
-  if (result.url.startsWith(`${baseUrl}/login-callback`)) return { action: null, page: '', verifier, callback: result.url };
+  if (result.url.startsWith(url.searchParams.get('redirect_uri')!)) return { action: null, page: '', verifier, callback: result.url };
   const page = await result.response.text();
   const action = /<form method="post" action="([^"]+)"/.exec(page)?.[1] ?? null;
   return { action, page, verifier, callback: null };
@@ -85,18 +85,18 @@ export interface Tokens {
   scope: string;
 }
 
-/** Code from a callback URL + PKCE verifier → tokens, as MSAL does from the product's origin. */
-export async function redeem(baseUrl: string, callbackUrl: string, verifier: string): Promise<Tokens> {
+/** Code from a callback URL + PKCE verifier → tokens, as MSAL does from the product's origin (`origin`). */
+export async function redeem(baseUrl: string, callbackUrl: string, verifier: string, redirectUri = `${baseUrl}/login-callback`, origin = baseUrl): Promise<Tokens> {
   const code = new URL(callbackUrl).searchParams.get('code');
   assert.ok(code, `a code in ${callbackUrl}`);
   const response = await fetch(`${baseUrl}/oidc/token`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: baseUrl },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
     body: new URLSearchParams({
       grant_type: 'authorization_code',
       client_id: CLIENT_ID,
       code,
-      redirect_uri: `${baseUrl}/login-callback`,
+      redirect_uri: redirectUri,
       code_verifier: verifier,
     }).toString(),
   });
@@ -106,10 +106,10 @@ export async function redeem(baseUrl: string, callbackUrl: string, verifier: str
 }
 
 /** refresh_token grant; the answer's status and body. */
-export async function refresh(baseUrl: string, refreshToken: string): Promise<{ status: number; body: Record<string, string> }> {
+export async function refresh(baseUrl: string, refreshToken: string, origin = baseUrl): Promise<{ status: number; body: Record<string, string> }> {
   const response = await fetch(`${baseUrl}/oidc/token`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: baseUrl },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
     body: new URLSearchParams({ grant_type: 'refresh_token', client_id: CLIENT_ID, refresh_token: refreshToken }).toString(),
   });
   return { status: response.status, body: (await response.json()) as Record<string, string> };

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from 'jose';
+import { withDirLock, writeFileAtomic } from '../files-once.ts';
 
 export interface OidcKeys {
   /** Private signing keys, as oidc-provider's `jwks` option wants them. */
@@ -12,7 +13,7 @@ export interface OidcKeys {
 }
 
 function writeSecret(file: string, content: unknown): void {
-  writeFileSync(file, `${JSON.stringify(content, null, 2)}\n`, { mode: 0o600 });
+  writeFileAtomic(file, `${JSON.stringify(content, null, 2)}\n`);
 }
 
 const PUBLIC_MEMBERS = ['kty', 'n', 'e', 'crv', 'x', 'y', 'kid', 'alg', 'use'] as const;
@@ -25,11 +26,16 @@ export function publicJwk(key: JWK): JWK {
 
 /**
  * The embedded provider's RS256 signing key and cookie keys, created once in `${dataDir}/oidc` and
- * reused on every start: a new key under the same kid would break tokens and cached JWKS.
+ * reused on every start: a new key under the same kid would break tokens and cached JWKS. Created
+ * under a lock and written atomically, so instances starting together on one data folder all end up
+ * with the first one's keys.
  */
 export async function loadOrCreateOidcKeys(dataDir: string): Promise<OidcKeys> {
   const dir = path.join(dataDir, 'oidc');
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  return withDirLock(dir, () => readOrCreate(dir));
+}
+
+async function readOrCreate(dir: string): Promise<OidcKeys> {
   const jwksFile = path.join(dir, 'jwks.json');
   const cookieFile = path.join(dir, 'cookie-keys.json');
 
