@@ -88,6 +88,9 @@ const sum = (list) => list.reduce((total, r) => total + r.wire, 0);
 
 /** Loads `path` with an empty cache and returns its responses and the overview's drawn time, if any. */
 async function coldVisit(page, cdp, rec, path, { waitForMark = false } = {}) {
+  // Start from a blank page: requests of the previous page still in flight (a slow machine) must not be
+  // counted as this visit's.
+  await page.goto('about:blank');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   rec.start();
   const navigatedAt = Date.now();
