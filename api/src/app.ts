@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/db.ts';
 import compress from './plugins/external/compress.ts';
+import securityHeaders from './plugins/external/security-headers.ts';
 import staticFiles from './plugins/external/static.ts';
 import auth from './plugins/app/auth.ts';
 import configPlugin from './plugins/app/config.ts';
@@ -40,6 +41,8 @@ export const linepulse = fp(
   async (app: FastifyInstance, options: AppOptions) => {
     app.setValidatorCompiler(TypeBoxValidatorCompiler);
     await app.register(configPlugin, { config: options.config });
+    // First: every answer, errors and the provider's pages included, carries the security headers.
+    await app.register(securityHeaders);
     await app.register(errorHandler);
     // Before any route: its hook attaches to the routes declared after it.
     await app.register(compress);

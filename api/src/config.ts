@@ -49,6 +49,8 @@ export interface AppConfig {
   simulateDemo: boolean;
   /** Days of demo history generated on first start. */
   simulateDemoDays: number;
+  /** Send the build's source maps (*.map) to browsers (SERVE_SOURCE_MAPS); off by default: they stay beside the build. */
+  serveSourceMaps: boolean;
 }
 
 export interface MqttConfig {
@@ -227,6 +229,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     if (url !== null) mqtt = { url, topicPrefix, shareGroup };
   }
 
+  const serveSourceMaps = parseBoolean(value(env, 'SERVE_SOURCE_MAPS'), 'SERVE_SOURCE_MAPS', false, problems);
+
   if (problems.length > 0) throw new ConfigError(problems);
-  return { port, host, publicUrl, dataDir, databaseUrl, tls, oidc, staticRoot, sisterProductUrl, remoteUrls, logLevel, seedDemo, mqtt, simulateDemo, simulateDemoDays };
+  return { port, host, publicUrl, dataDir, databaseUrl, tls, oidc, staticRoot, sisterProductUrl, remoteUrls, logLevel, seedDemo, mqtt, simulateDemo, simulateDemoDays, serveSourceMaps };
 }

@@ -140,6 +140,11 @@ describe('embedded OpenID Connect provider: authorization code + PKCE over HTTPS
     assert.equal(logoutPage.status, 200);
     const html = await logoutPage.text();
     assert.match(html, /document\.getElementById\('op\.logoutForm'\)\.submit\(\)/);
+    // Its one inline script is allowed by hash in the page's CSP (beside the remotes' origin, here the
+    // product's own), nothing else inline.
+    const scriptSrc = /script-src ([^;]*)/.exec(logoutPage.headers.get('content-security-policy') ?? '')![1]!.split(' ');
+    const scriptHash = createHash('sha256').update(/<script>([^<]*)<\/script>/.exec(html)![1]!).digest('base64');
+    assert.deepEqual(scriptSrc, ["'self'", baseUrl, `'sha256-${scriptHash}'`]);
     const logoutAction = /<form id="op\.logoutForm" method="post" action="([^"]+)"/.exec(html)![1]!;
     const fields = Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
     assert.equal(fields.logout, 'yes');

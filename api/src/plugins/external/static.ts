@@ -18,6 +18,9 @@ const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 /** The build's pre-compressed copies (shared/webpack/create-config.cjs) sit next to each file. */
 const COMPRESSED_COPY = /\.(br|gz)$/;
 
+/** Source maps: the whole TypeScript sources, served only when SERVE_SOURCE_MAPS=true. */
+const SOURCE_MAP = /\.map$/i;
+
 /** The name of the file a request asked for, when @fastify/static answers with its .br or .gz copy. */
 function requestedName(file: string): string {
   return path.basename(file).replace(COMPRESSED_COPY, '');
@@ -32,9 +35,13 @@ function requestedName(file: string): string {
  * Files are sent as the build compressed them (`preCompressed`): the .br copy when the request accepts
  * brotli, else the .gz copy, else the file itself, with `Content-Encoding` and `Vary: Accept-Encoding`;
  * cache headers follow the requested file's name, not its copy's.
+ *
+ * Source maps (*.map) answer 404 unless SERVE_SOURCE_MAPS=true: they hold the full sources; the files
+ * stay beside the build, for reading error reports.
  */
 async function staticPlugin(app: FastifyInstance): Promise<void> {
   const root = app.config.staticRoot;
+  const allowedPath = app.config.serveSourceMaps ? undefined : (pathName: string) => !SOURCE_MAP.test(pathName);
 
   for (const name of REMOTE_NAMES) {
     const dist = path.join(root, `remote-${name}`, 'dist');
@@ -49,6 +56,7 @@ async function staticPlugin(app: FastifyInstance): Promise<void> {
       cacheControl: false,
       index: false,
       preCompressed: true,
+      ...(allowedPath ? { allowedPath } : {}),
       setHeaders(reply, file) {
         const base = requestedName(file);
         reply.header('Access-Control-Allow-Origin', '*');
@@ -67,6 +75,7 @@ async function staticPlugin(app: FastifyInstance): Promise<void> {
     prefix: '/',
     cacheControl: false,
     preCompressed: true,
+    ...(allowedPath ? { allowedPath } : {}),
     // index.html (no-cache) for /; every other client-side route goes through serveSpa below.
     index: 'index.html',
     setHeaders(reply, file) {

@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppConfig } from '../../config.ts';
+import { runtimeConfig } from '../../routes/config-json.ts';
+
+/**
+ * The origins the browser may reach, exactly those /config.json names: the remotes' manifests (their
+ * code, styles and images), the sign-in authority and the api bases. Order kept, duplicates dropped.
+ */
+export function allowedOrigins(config: AppConfig): { remotes: string[]; authority: string; apis: string[] } {
+  const runtime = runtimeConfig(config);
+  const unique = (urls: string[]): string[] => [...new Set(urls.map((u) => new URL(u).origin))];
+  return {
+    remotes: unique(Object.values(runtime.remotes)),
+    authority: new URL(runtime.auth.authority).origin,
+    apis: unique([runtime.apiBase, runtime.dashboardApiBase]),
+  };
+}
+
+/**
+ * The Content-Security-Policy of every answer (docs/decisions/0015-security-headers.md):
+ * - scripts only from the product's origin and the remotes' (no inline script, no eval; the embedded
+ *   provider adds the hash of its one inline script to the pages that carry it);
+ * - styles also inline: Fluent UI (Griffel) and Highcharts write style elements and attributes at run time;
+ * - images from those origins, data: URIs (Fluent's and Highcharts' inline SVG) and blob: URLs (a
+ *   chart exported as an image is drawn from a blob in the browser);
+ * - fetch/XHR to the remotes (manifests), the authority (discovery, tokens) and the api bases;
+ * - frames of the authority only (MSAL's silent renewal); the product itself in no one's frame.
+ */
+export function contentSecurityPolicy(config: AppConfig): string {
+  const { remotes, authority, apis } = allowedOrigins(config);
+  const list = (...groups: string[][]): string => [...new Set(groups.flat())].join(' ');
+  const directives: [string, string][] = [
+    ['default-src', "'self'"],
+    ['script-src', list(["'self'"], remotes)],
+    ['style-src', list(["'self'", "'unsafe-inline'"], remotes)],
+    ['img-src', list(["'self'", 'data:', 'blob:'], remotes)],
+    ['font-src', list(["'self'", 'data:'], remotes)],
+    ['connect-src', list(["'self'"], remotes, [authority], apis)],
+    ['frame-src', list(["'self'"], [authority])],
+    ['form-action', list(["'self'"], [authority])],
+    ['frame-ancestors', "'none'"],
+    ['base-uri', "'self'"],
+    ['object-src', "'none'"],
+  ];
+  return directives.map(([name, value]) => `${name} ${value}`).join('; ');
+}
+
+/** One year: browsers keep using HTTPS for the product's host (sent only when it is served over HTTPS). */
+const HSTS = 'max-age=31536000';
+
+/**
+ * Security headers on every answer — api, static files, /config.json and the embedded provider's pages
+ * alike. Set on the raw response when the request arrives, so that answers which bypass Fastify's
+ * reply (the provider's Koa app, hijacked) carry them too; a handler may still override one.
+ */
+async function securityHeaders(app: FastifyInstance): Promise<void> {
+  const headers: [string, string][] = [
+    ['Content-Security-Policy', contentSecurityPolicy(app.config)],
+    ['X-Content-Type-Options', 'nosniff'],
+    // Full referrer inside the product (same origin), nothing to other sites: the sign-in callback's
+    // query carries an authorization code.
+    ['Referrer-Policy', 'same-origin'],
+    // For browsers without CSP frame-ancestors.
+    ['X-Frame-Options', 'DENY'],
+  ];
+  if (app.config.publicUrl.startsWith('https:')) headers.push(['Strict-Transport-Security', HSTS]);
+  app.addHook('onRequest', async (_request, reply) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+  });
+}
+
+export default fp(securityHeaders, { name: 'security-headers', dependencies: ['config'] });
