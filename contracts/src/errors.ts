@@ -73,6 +73,9 @@ export const ERROR_CODES = {
   analyticsHeavyCallRunning: 'ANL_HEAVY_CALL_RUNNING',
   analyticsBusy: 'ANL_BUSY',
   analyticsTimeout: 'ANL_TIMEOUT',
+  // Downtime list and production data export (issue 11).
+  downtimeReasonNotFound: 'DTL_REASON_404',
+  exportIntegratedOnly: 'EXP_INTEGRATED_ONLY',
   // Saved filters of the company overview (product §3, §5). Items carry arguments.field; a group's items
   // also index (from 0) and position (from 1).
   filterNotFound: 'FLT_404',

@@ -23,3 +23,5 @@ export * from './schemas/configuration';
 export * from './user-claims';
 export * from './platform-range';
 export * from './schemas/analytics';
+export * from './schemas/downtimes';
+export * from './downtime-durations';

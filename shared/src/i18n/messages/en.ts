@@ -232,6 +232,8 @@ export const en = {
   'error.ANL_TIMEOUT': 'The request took longer than {seconds} seconds and was stopped: choose a shorter period or fewer lines',
 
   // Saved filters (product §5)
+  'error.DTL_REASON_404': 'This downtime reason does not exist or you are not allowed to see it',
+  'error.EXP_INTEGRATED_ONLY': 'Data export only on the integrated ecosystem',
   'error.FLT_404': 'This saved filter does not exist or you are not allowed to see it',
   'error.FLT_NAME_REQUIRED': 'Give the saved filter a name',
   'error.FLT_NAME_TOO_LONG': 'The saved filter name can have at most {max} characters',

@@ -220,6 +220,8 @@ export const es: Record<MessageKey, string> = {
   'error.ANL_BUSY': 'El servidor está ocupado con solicitudes largas: vuelva a intentarlo en {retry_after} segundos',
   'error.ANL_TIMEOUT': 'La solicitud superó {seconds} segundos y se detuvo: elija un período más corto o menos líneas',
 
+  'error.DTL_REASON_404': 'Este motivo de paro no existe o no tiene permiso para verlo',
+  'error.EXP_INTEGRATED_ONLY': 'Exportación de datos solo en el ecosistema integrado',
   'error.FLT_404': 'Este filtro guardado no existe o no tiene permiso para verlo',
   'error.FLT_NAME_REQUIRED': 'Asigne un nombre al filtro guardado',
   'error.FLT_NAME_TOO_LONG': 'El nombre del filtro guardado puede tener como máximo {max} caracteres',

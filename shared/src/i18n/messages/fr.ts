@@ -220,6 +220,8 @@ export const fr: Record<MessageKey, string> = {
   'error.ANL_BUSY': 'Le serveur traite de longues demandes : réessayez dans {retry_after} secondes',
   'error.ANL_TIMEOUT': 'La demande a dépassé {seconds} secondes et a été arrêtée : choisissez une période plus courte ou moins de lignes',
 
+  'error.DTL_REASON_404': 'Ce motif d’arrêt n’existe pas ou vous n’êtes pas autorisé à le voir',
+  'error.EXP_INTEGRATED_ONLY': 'Exportation des données uniquement sur l’écosystème intégré',
   'error.FLT_404': 'Ce filtre enregistré n’existe pas ou vous n’êtes pas autorisé à le consulter',
   'error.FLT_NAME_REQUIRED': 'Donnez un nom au filtre enregistré',
   'error.FLT_NAME_TOO_LONG': 'Le nom du filtre enregistré peut compter au plus {max} caractères',
