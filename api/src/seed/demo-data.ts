@@ -67,6 +67,8 @@ export interface SeedAccount {
   domain_name: string;
   insights_enabled: boolean;
   is_tilelytics: boolean;
+  /** Data export (production-data-export) is only for accounts of the integrated ecosystem. */
+  integrated_ecosystem: boolean;
   factories: SeedFactory[];
   users: SeedUser[];
   /** Custom periods relative to the seed date, so "current" and "last" custom periods always exist. */
@@ -250,6 +252,7 @@ export const DEMO_ACCOUNTS: SeedAccount[] = [
     domain_name: 'demo.linepulse.test',
     insights_enabled: true,
     is_tilelytics: true,
+    integrated_ecosystem: true,
     factories: [montreal, lyon, monterrey],
     users: [
       { email: 'admin@demo.linepulse.test', display_name: 'Alice Martin', role: 'director', is_admin: true, is_financial_admin: true, is_tilelytics: true, is_wx_user: false },
@@ -265,6 +268,7 @@ export const DEMO_ACCOUNTS: SeedAccount[] = [
     domain_name: 'other.linepulse.test',
     insights_enabled: false,
     is_tilelytics: true,
+    integrated_ecosystem: false,
     factories: [hamilton],
     users: [
       { email: 'admin@other.linepulse.test', display_name: 'Oscar Other', role: 'director', is_admin: true, is_financial_admin: false, is_tilelytics: true, is_wx_user: false },

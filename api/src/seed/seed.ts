@@ -138,12 +138,13 @@ export async function seedDemoData(db: Db, today: DateTime = DateTime.now()): Pr
       if (existing.length > 0) continue;
       passwordHash ??= await hashPassword(DEMO_PASSWORD);
       const accountId = demoIds.account(account.key);
-      await tx.query('INSERT INTO accounts (id, name, insights_enabled, is_tilelytics, domain_name) VALUES ($1, $2, $3, $4, $5)', [
+      await tx.query('INSERT INTO accounts (id, name, insights_enabled, is_tilelytics, domain_name, integrated_ecosystem) VALUES ($1, $2, $3, $4, $5, $6)', [
         accountId,
         account.name,
         account.insights_enabled,
         account.is_tilelytics,
         account.domain_name,
+        account.integrated_ecosystem,
       ]);
       for (const user of account.users) {
         await tx.query(

@@ -127,6 +127,7 @@ export const AccountSchema = Type.Object(
     insights_enabled: Type.Boolean(),
     is_tilelytics: Type.Boolean(),
     domain_name: Type.String(),
+    integrated_ecosystem: Type.Boolean({ description: 'data export (production-data-export) is available' }),
   },
 
 );
