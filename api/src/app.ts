@@ -9,7 +9,7 @@ import staticFiles from './plugins/external/static.ts';
 import auth from './plugins/app/auth.ts';
 import configPlugin from './plugins/app/config.ts';
 import dbPlugin from './plugins/app/db.ts';
-import errorHandler from './plugins/app/error-handler.ts';
+import errorHandler, { errorServerOptions } from './plugins/app/error-handler.ts';
 import oidc from './plugins/app/oidc.ts';
 import openapi from './plugins/app/openapi.ts';
 import mqtt from './mqtt/plugin.ts';
@@ -89,6 +89,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // A first start creates the embedded database (initdb), migrates and seeds the demo company: on a
     // busy 2-core machine that takes longer than Fastify's 10 s default for a plugin to load.
     pluginTimeout: 300_000,
+    // Refusals made before any route (by Node's HTTP parser or Fastify's router) in the documented shape.
+    ...errorServerOptions,
   };
   // Fastify's overloads pick the server type from the options; both end up as the same instance API here.
   const create = Fastify as unknown as (opts: FastifyServerOptions & { https?: BuildOptions['https'] }) => FastifyInstance;

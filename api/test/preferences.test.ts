@@ -28,7 +28,15 @@ describe('user preferences', () => {
     });
   });
 
+  /** A saved filter of a demo user, stored directly (its groups do not matter here). */
+  async function filterOf(email: string, name: string): Promise<string> {
+    const [user] = await app.db.query<{ id: string; account_id: string }>('SELECT id, account_id FROM users WHERE email = $1', [email]);
+    const [row] = await app.db.query<{ id: string }>('INSERT INTO saved_filters (account_id, user_id, name) VALUES ($1, $2, $3) RETURNING id', [user!.account_id, user!.id, name]);
+    return row!.id;
+  }
+
   it('stores and returns what was put, per user', async () => {
+    const own = await filterOf(DEMO.operation, 'Mine');
     const body = {
       language: 'fr',
       theme: 'accessible',
@@ -36,7 +44,7 @@ describe('user preferences', () => {
         selected_time_option: 'time_range',
         selected_start_date: '2024-01-01',
         selected_end_date: '2024-01-31',
-        selected_tilelytics_filter_id: '3f2b8a4e-7c1d-4e5f-9a6b-1c2d3e4f5a6b',
+        selected_tilelytics_filter_id: own,
       },
     };
     const put = await call(app, DEMO.operation, { method: 'PUT', url, payload: body });
@@ -45,6 +53,25 @@ describe('user preferences', () => {
     assert.deepEqual((await call(app, DEMO.operation, { method: 'GET', url })).body, body);
     // Another user of the same account keeps their own.
     assert.equal((await call(app, DEMO.admin, { method: 'GET', url })).body.language, 'en');
+  });
+
+  it("refuses a selected saved filter that is not the caller's own: unknown, another user's, another account's", async () => {
+    const theirs = await filterOf(DEMO.admin, 'Not yours');
+    const otherAccount = await filterOf(DEMO.otherAdmin, 'Other account');
+    const before = (await call(app, DEMO.display, { method: 'GET', url })).body;
+    for (const id of [theirs, otherAccount, '3f2b8a4e-7c1d-4e5f-9a6b-1c2d3e4f5a6b']) {
+      const response = await call(app, DEMO.display, {
+        method: 'PUT',
+        url,
+        payload: { language: 'es', theme: 'light', tilelytics: { selected_time_option: 'week', selected_tilelytics_filter_id: id } },
+      });
+      assert.equal(response.status, 400, id);
+      assert.deepEqual(response.body.errors.map((e: { code: string; arguments: { field: string } }) => [e.code, e.arguments.field]), [
+        ['PREF_FILTER_NOT_FOUND', 'tilelytics.selected_tilelytics_filter_id'],
+      ]);
+      // Nothing stored.
+      assert.deepEqual((await call(app, DEMO.display, { method: 'GET', url })).body, before);
+    }
   });
 
   it('fills omitted optional fields with null', async () => {

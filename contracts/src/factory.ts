@@ -13,7 +13,8 @@ export const FACTORY_NAME_PATTERN = /^[\p{L}\p{N}_\- ]+$/u;
  */
 export function oeeTarget(objectives: readonly Objective[]): number | null {
   const get = (type: Objective['objective_type']): number | undefined =>
-    objectives.find((o) => o.objective_type === type)?.value;
+    // Elements may be anything a client sent (null included) until the schema has refused them.
+    objectives.find((o) => o?.objective_type === type)?.value;
   const a = get('availability');
   const p = get('performance');
   const q = get('quality');
@@ -63,7 +64,7 @@ export function factorySettingsSchema(currencies: readonly string[]) {
         .array(objective)
         .required(ERROR_CODES.factoryObjectiveInvalid)
         .test('three', ERROR_CODES.factoryObjectiveInvalid, (list) => {
-          const types = new Set((list ?? []).map((o) => o.objective_type));
+          const types = new Set((list ?? []).map((o) => o?.objective_type));
           return types.size === 3 && (list ?? []).length === 3;
         })
         .test('oee', ERROR_CODES.factoryObjectiveInvalid, (list) => {

@@ -17,6 +17,7 @@ export * from './intervals';
 export * from './indicators';
 export * from './analytics-contracts';
 export * from './saved-filters';
+export * from './text';
 export * from './schemas/common';
 export * from './schemas/entities';
 export * from './schemas/configuration';

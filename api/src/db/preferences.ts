@@ -17,18 +17,26 @@ export async function getPreferences(db: Queryable, accountId: string, userId: s
   return normalisePreferences(row ?? undefined);
 }
 
-/** Upserts already-validated preferences. */
+/**
+ * Upserts already-validated preferences, in one statement that also checks the selected saved filter
+ * is one of the caller's own (another account's or user's filter id is refused, not stored). Returns
+ * false, storing nothing, when it is not.
+ */
 export async function savePreferences(
   db: Queryable,
   accountId: string,
   userId: string,
   preferences: Preferences,
-): Promise<void> {
-  await db.query(
+): Promise<boolean> {
+  const rows = await db.query(
     `INSERT INTO user_preferences (account_id, user_id, language, theme, tilelytics, updated_at)
-     VALUES ($1, $2, $3, $4, $5::jsonb, now())
+     SELECT $1, $2, $3, $4, $5::jsonb, now()
+      WHERE $6::uuid IS NULL
+         OR EXISTS (SELECT 1 FROM saved_filters WHERE account_id = $1 AND user_id = $2 AND id = $6::uuid)
      ON CONFLICT (account_id, user_id)
-     DO UPDATE SET language = EXCLUDED.language, theme = EXCLUDED.theme, tilelytics = EXCLUDED.tilelytics, updated_at = now()`,
-    [accountId, userId, preferences.language, preferences.theme, JSON.stringify(preferences.tilelytics)],
+     DO UPDATE SET language = EXCLUDED.language, theme = EXCLUDED.theme, tilelytics = EXCLUDED.tilelytics, updated_at = now()
+     RETURNING 1`,
+    [accountId, userId, preferences.language, preferences.theme, JSON.stringify(preferences.tilelytics), preferences.tilelytics.selected_tilelytics_filter_id ?? null],
   );
+  return rows.length > 0;
 }

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/db.ts';
 import { ApiError } from '../errors.ts';
-import { ERROR_CODES, type ApiErrorItem } from '@linepulse/contracts';
+import { ERROR_CODES, textProblem, type ApiErrorItem } from '@linepulse/contracts';
 import { factoryLookup, forgetFactoryLookup, type FactoryLookup } from './factory-lookup.ts';
 
 /** Most events one batch may carry (HTTP and MQTT alike). */
@@ -39,6 +39,9 @@ const EVENT_FIELDS: Record<string, readonly string[]> = {
   product: ['id', 'type', 'unit', 'at', 'sku'],
 };
 
+/** The event fields that are text compared with or stored in the database. */
+const TEXT_FIELDS = ['id', 'unit', 'reason', 'sku'] as const;
+
 // ISO-8601 / RFC 3339 instant with an explicit offset: 2024-03-01T10:00:00.123+01:00, seconds optional.
 const INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):(\d{2}))$/;
 
@@ -53,7 +56,8 @@ export function parseInstant(value: unknown): number | null {
   const day = Number(d);
   if (month < 1 || month > 12 || day < 1 || day > new Date(Date.UTC(year, month, 0)).getUTCDate()) return null;
   if (Number(h) > 23 || Number(mi) > 59 || Number(s ?? 0) > 59) return null;
-  if (oh !== undefined && (Number(oh) > 18 || Number(om) > 59)) return null;
+  // The widest offset in use is ±14:00; PostgreSQL refuses wider ones.
+  if (oh !== undefined && (Number(om) > 59 || Number(oh) * 60 + Number(om) > 14 * 60)) return null;
   const ms = Date.parse(value);
   return Number.isNaN(ms) ? null : ms;
 }
@@ -122,6 +126,18 @@ export function validateBatch(
     }
     const before = total;
     const { id, type, unit } = event;
+    // Text the database cannot store (NUL, unpaired surrogates) is refused, never rewritten: a rewritten
+    // id could collide with another event's and be dropped as its duplicate.
+    let unstorable = false;
+    for (const field of TEXT_FIELDS) {
+      const value = event[field];
+      const why = typeof value === 'string' ? textProblem(value) : null;
+      if (why) {
+        unstorable = true;
+        problem(ERROR_CODES.textInvalid, index, field, why === 'nul' ? 'contains a NUL character' : 'contains an unpaired surrogate');
+      }
+    }
+    if (unstorable) continue;
     if (typeof id !== 'string' || id.length === 0 || id.length > MAX_ID_LENGTH) {
       problem(ERROR_CODES.ingestFieldInvalid, index, 'id', `must be a string of 1 to ${MAX_ID_LENGTH} characters`);
     } else if (seen.has(id)) {

@@ -4,7 +4,7 @@ import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
 import type { MqttConfig } from '../config.ts';
 import type { Queryable } from '../db/db.ts';
 import { findIngestKeyOwner } from '../db/ingest-keys.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError, errors, isDatabaseUnavailable } from '../errors.ts';
 import { ingestEvents } from '../ingestion/ingest-events.ts';
 import { ERROR_CODES, type ApiErrorItem } from '@linepulse/contracts';
 
@@ -29,6 +29,8 @@ export function mqttTopics(prefix: string, factoryId: string): { events: string;
 }
 
 const CONNECT_TIMEOUT_MS = 10_000;
+/** What a refused batch's ack suggests waiting when the database is away (as HTTP's Retry-After). */
+const RETRY_AFTER_SECONDS = 5;
 
 function refused(batchId: string | null, item: ApiErrorItem | ApiErrorItem[]): MqttAck {
   return { batch_id: batchId, status: 'refused', errors: Array.isArray(item) ? item : [item] };
@@ -38,7 +40,7 @@ function refused(batchId: string | null, item: ApiErrorItem | ApiErrorItem[]): M
  * One message, start to end: the payload `{ key, batch_id?, events }` is authenticated by its ingest
  * key, which must belong to the factory of the topic, then goes through the same ingestEvents as HTTP.
  */
-export async function handleMqttBatch(db: Queryable, factoryId: string, payload: Buffer): Promise<MqttAck> {
+export async function handleMqttBatch(db: Queryable, factoryId: string, payload: Buffer, log?: MqttLogger): Promise<MqttAck> {
   let body: unknown;
   try {
     body = JSON.parse(payload.toString('utf8'));
@@ -50,16 +52,22 @@ export async function handleMqttBatch(db: Queryable, factoryId: string, payload:
   }
   const { key, batch_id: rawBatchId, events } = body as { key?: unknown; batch_id?: unknown; events?: unknown };
   const batchId = typeof rawBatchId === 'string' && rawBatchId.length <= 200 ? rawBatchId : null;
-  const owner = typeof key === 'string' ? await findIngestKeyOwner(db, key) : null;
-  if (!owner || owner.factory_id !== factoryId) {
-    return refused(batchId, { code: ERROR_CODES.unauthenticated, arguments: {}, message: 'The ingest key is missing, invalid, revoked or not this factory’s.' });
-  }
   try {
+    const owner = typeof key === 'string' ? await findIngestKeyOwner(db, key) : null;
+    if (!owner || owner.factory_id !== factoryId) {
+      return refused(batchId, { code: ERROR_CODES.unauthenticated, arguments: {}, message: 'The ingest key is missing, invalid, revoked or not this factory’s.' });
+    }
     const result = await ingestEvents(db, { accountId: owner.account_id, factoryId, configVersion: owner.config_version }, events);
     return { batch_id: batchId, status: 'accepted', ...result };
   } catch (error) {
+    // Every refusal names its batch, so that the device knows which one to fix or to send again.
     if (error instanceof ApiError) return refused(batchId, error.items);
-    throw error;
+    if (isDatabaseUnavailable(error)) {
+      log?.warn({ err: error }, 'mqtt batch: database unavailable');
+      return refused(batchId, errors.unavailable(RETRY_AFTER_SECONDS));
+    }
+    log?.error({ err: error }, 'mqtt batch failed');
+    return refused(batchId, { code: ERROR_CODES.unexpected, arguments: { code: 500 }, message: 'An unexpected error occurred.' });
   }
 }
 
@@ -89,9 +97,10 @@ export async function startMqttConnector(config: MqttConfig, db: Queryable, log:
     }
     const factoryId = match[1]!;
     const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
-    handleMqttBatch(db, factoryId, payload)
+    handleMqttBatch(db, factoryId, payload, log)
       .catch((error: unknown): MqttAck => {
-        // The device sees GEN_500 and sends the batch again (ids make that safe).
+        // Not expected (handleMqttBatch answers every batch it could read); the device sees GEN_500 and
+        // sends the batch again (ids make that safe).
         log.error({ err: error, topic: packet.topic }, 'mqtt batch failed');
         return refused(null, { code: ERROR_CODES.unexpected, arguments: { code: 500 }, message: 'An unexpected error occurred.' });
       })

@@ -65,7 +65,8 @@ export const ingestRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/ingest/v1/events',
     {
-      config: { access: 'ingest' },
+      // ingestEvents names text problems with the event's index (the common check only limits depth).
+      config: { access: 'ingest', checksOwnText: true },
       bodyLimit: BODY_LIMIT,
       // The schema documents the body; ingestEvents validates it (one problem per event and field).
       validatorCompiler: () => (value: unknown) => ({ value }),

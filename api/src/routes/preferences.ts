@@ -33,7 +33,7 @@ export const preferencesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { access: 'user' },
       schema: {
-        summary: "Replace the caller's preferences",
+        summary: "Replace the caller's preferences; the selected saved filter must be one of the caller's own (400 PREF_FILTER_NOT_FOUND otherwise)",
         tags: ['user'],
         security: [{ bearerAuth: [] }],
         body: PreferencesBody,
@@ -50,7 +50,15 @@ export const preferencesRoutes: FastifyPluginAsyncTypebox = async (app) => {
           problems.map((message) => ({ code: ERROR_CODES.preferencesInvalid, arguments: { problem: message }, message })),
         );
       }
-      await savePreferences(app.db, user.account_id, user.user_id, normalisePreferences(request.body));
+      const preferences = normalisePreferences(request.body);
+      if (!(await savePreferences(app.db, user.account_id, user.user_id, preferences))) {
+        const id = preferences.tilelytics.selected_tilelytics_filter_id ?? '';
+        throw new ApiError(400, {
+          code: ERROR_CODES.preferencesFilterNotFound,
+          arguments: { field: 'tilelytics.selected_tilelytics_filter_id', id },
+          message: `Saved filter ${id} is not one of the caller's.`,
+        });
+      }
       return getPreferences(app.db, user.account_id, user.user_id);
     },
   );

@@ -1,6 +1,17 @@
 import { Type, type TSchema } from 'typebox';
 
 export const Uuid = Type.String({ format: 'uuid' });
+
+/** Largest value of a PostgreSQL integer (int4) column. */
+export const INT4_MAX = 2_147_483_647;
+/**
+ * The pattern of a name: at least one character other than white space. The api answers a name that
+ * does not match it with GEN_NAME_BLANK (plugins/app/error-handler.ts recognises this exact pattern).
+ */
+export const VISIBLE_TEXT_PATTERN = '\\S';
+/** A name as stored: 1 to `maxLength` characters, not only white space. */
+export const VisibleText = (maxLength: number, options: { description?: string } = {}) =>
+  Type.String({ minLength: 1, maxLength, pattern: VISIBLE_TEXT_PATTERN, ...options });
 export const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'yyyy-LL-dd' });
 
 export const ErrorItem = Type.Object({

@@ -1,18 +1,18 @@
 import { Type, type Static } from 'typebox';
-import { Uuid } from './common';
+import { INT4_MAX, Uuid, VisibleText } from './common';
 
 // PUT/GET /api/factories/{id}/configuration. Shapes only; keys, times, days and cross-references are
 // checked by routes/configuration.ts so that each problem gets its own code.
 
-const Name = Type.String({ minLength: 1, maxLength: 100 });
+const Name = VisibleText(100);
 const Key = Type.String({ description: 'Stable key: letters, digits, . : - _ (1 to 64)' });
 
 export const ProductionUnitDeclaration = Type.Object(
   {
     key: Key,
     name: Name,
-    converted_unit_name: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 50 }), Type.Null()])),
-    packages: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+    converted_unit_name: Type.Optional(Type.Union([VisibleText(50), Type.Null()])),
+    packages: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: INT4_MAX }), Type.Null()])),
     cost_per_hour: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 9_999_999_999 }), Type.Null()])),
     downtime_delay_seconds: Type.Optional(
       Type.Union([Type.Integer({ minimum: 1, maximum: 86_400 }), Type.Null()], {
@@ -37,9 +37,9 @@ export const WorkShiftDeclaration = Type.Object(
 
 export const ProductDeclaration = Type.Object(
   {
-    sku: Type.String({ minLength: 1, maxLength: 100 }),
+    sku: VisibleText(100),
     name: Name,
-    ideal_rate_per_hour: Type.Record(Type.String(), Type.Number({ exclusiveMinimum: 0, maximum: 1e9 }), {
+    ideal_rate_per_hour: Type.Record(Type.String(), Type.Number({ minimum: 0.0001, maximum: 1e9, description: 'stored with 4 decimals: at least 0.0001' }), {
       description: 'Production unit key → ideal units per hour',
     }),
   },
@@ -50,9 +50,9 @@ export const DowntimeReasonDeclaration = Type.Object(
   {
     key: Key,
     name: Name,
-    category: Type.String({ minLength: 1, maxLength: 100 }),
+    category: VisibleText(100),
     is_planned: Type.Boolean(),
-    target_seconds: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+    target_seconds: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: INT4_MAX }), Type.Null()])),
   },
   { additionalProperties: false },
 );
