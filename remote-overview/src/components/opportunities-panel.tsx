@@ -16,7 +16,7 @@ import { opportunitiesQuery } from '../api/post-opportunities';
 import { summariseOpportunities, KIND_ROUTE, type OpportunityRow } from '../model/opportunities';
 import { queryView } from '../model/query-view';
 import { TEST_IDS } from '../test-ids';
-import { Section } from './section';
+import { Section } from '@linepulse/shared';
 
 const useStyles = makeStyles({
   gain: { display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: tokens.spacingHorizontalM },
