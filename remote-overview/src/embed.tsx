@@ -14,6 +14,7 @@ import {
   initialPreferences,
   preferencesQuery,
   resetServices,
+  selectedFactoryIdsAtom,
   userAtom,
   userFactoriesQuery,
   type Notifier,
@@ -21,7 +22,6 @@ import {
 import { userFromClaims } from '@linepulse/contracts';
 import { isLanguage, isTheme, type Language, type ThemeName } from '@linepulse/contracts';
 import { messages } from './messages';
-import { selectedFactoryIdsAtom } from './model/selection';
 import { CompanyOverviewPage } from './pages/company-overview-page';
 
 /** What a sister product gives the company overview when it shows it without the Linepulse host. */

@@ -2,11 +2,13 @@
  * Stable hooks for end-to-end tests, shared by the pages and the Playwright specs (one module, so a
  * renamed hook breaks the build, not a test at night). Everything else is found by role and name.
  */
+import { SECTION_TEST_ID } from '@linepulse/shared';
+
 export const TEST_IDS = {
   /** A KPI tile's value; the tile itself is a group named after the KPI. */
   kpiValue: 'overview-kpi-value',
   /** Set on a section once its data is drawn: data-state="ready" | "loading" | "error" | "empty". */
-  section: 'overview-section',
+  section: SECTION_TEST_ID,
   potentialGain: 'overview-potential-gain',
   tvScreen: 'overview-tv-screen',
 } as const;

@@ -118,3 +118,36 @@ export { ExportMenu, type ExportMenuProps } from './ui/export-menu';
 export { Chart, type ChartProps } from './ui/chart';
 export { DataTable, type DataColumn, type DataTableProps } from './ui/data-table';
 export { UI_MESSAGES, useUiText, type UiMessageKey } from './ui/ui-messages';
+
+// The selection every analytics page shares (1.1.0): period, new filters and saved filters, intervals
+export {
+  effectivePeriod,
+  periodAtom,
+  periodFileLabel,
+  periodRequest,
+  periodWindow,
+  today,
+  usePeriod,
+  PERIOD_CHOSEN_STORAGE_KEY,
+  type DateRangeProblem,
+  type PeriodSelection,
+} from './selection/period';
+export {
+  draftsOf,
+  groupsAreDisjoint,
+  groupsOf,
+  selectedFactoryIdsAtom,
+  selectionAtom,
+  type ComparisonGroupDraft,
+  type NewFilters,
+  type Selection,
+} from './selection/selection';
+export { INTERVALS, INTERVAL_RULES, intervalState, type Interval, type IntervalChoice, type IntervalState } from './selection/intervals';
+export { savedFiltersQuery } from './selection/api/get-filters';
+export { useCreateSavedFilter, useDeleteSavedFilter, useUpdateSavedFilter } from './selection/saved-filters';
+export { filterGroupsQuery } from './selection/api/get-filter-groups';
+export { PeriodPicker, dateRangeSchema, type PeriodPickerProps } from './selection/ui/period-picker';
+export { IntervalPicker, intervalReason, type IntervalPickerProps } from './selection/ui/interval-picker';
+export { FilterDrawer } from './selection/ui/filter-drawer';
+export { queryView, type QueryView } from './state/query-view';
+export { Section, SECTION_TEST_ID, type SectionProps } from './ui/section';

@@ -1,17 +1,11 @@
-import { ApiError, resetServices } from '@linepulse/shared';
-import { configureTestServices, jsonResponse, mockFetch } from '@linepulse/shared/testing';
-import { deleteFilter } from './delete-filter';
-import { getFactoryFilterOptions } from './get-factory-filter-options';
-import { getFilterGroups } from './get-filter-groups';
-import { getFilters } from './get-filters';
+import { resetServices } from '@linepulse/shared';
+import { configureTestServices, mockFetch } from '@linepulse/shared/testing';
 import { postDowntimesInfo } from './post-downtimes-info';
 import { postDowntimesInfoInterval } from './post-downtimes-info-interval';
 import { postDowntimesSummary } from './post-downtimes-summary';
 import { postKpisByGroups } from './post-kpis-by-groups';
 import { postOpportunities } from './post-opportunities';
-import { postFilter } from './post-filter';
 import { postTopDowntimeReasons } from './post-top-downtime-reasons';
-import { putFilter } from './put-filter';
 
 beforeEach(() => configureTestServices({ token: 'tok' }));
 afterEach(() => resetServices());
@@ -44,70 +38,4 @@ test('the analytics calls post their body to their product §7 paths', async () 
   ]);
   expect(fetch.requests[1]?.body).toEqual({ ...window, interval: 'hour' });
   expect(fetch.requests[4]?.headers['content-type']).toBe('application/json');
-});
-
-test('saved filters: list, groups, create, update and delete', async () => {
-  const filter = { id: 'f 1', name: 'Mine', groups: [], created_at: '', updated_at: '' };
-  const body = { name: 'Mine', groups: [{ name: 'A', factory_id: 'x', production_unit_ids: ['u'], work_shift_ids: ['s'] }] };
-  const fetch = mockFetch({
-    'GET /api/filters': [filter],
-    'GET /api/filter-groups': [],
-    'POST /api/filters': () => jsonResponse(filter, 201),
-    'PUT /api/filters/f%201': filter,
-    'DELETE /api/filters/f%201': () => jsonResponse(undefined, 204),
-  });
-  await expect(getFilters()).resolves.toEqual([filter]);
-  await expect(getFilterGroups()).resolves.toEqual([]);
-  await expect(postFilter(body)).resolves.toEqual(filter);
-  await expect(putFilter('f 1', body)).resolves.toEqual(filter);
-  await expect(deleteFilter('f 1')).resolves.toBeUndefined();
-  fetch.restore();
-  expect(fetch.requests[2]?.body).toEqual(body);
-  expect(fetch.requests[3]?.method).toBe('PUT');
-});
-
-test('a saved-filter conflict arrives as an ApiError with its coded items', async () => {
-  const errors = [{ code: 'FLT_NAME_DUPLICATE', arguments: { field: 'name', name: 'Mine' }, message: 'dup' }];
-  const fetch = mockFetch({ 'POST /api/filters': () => jsonResponse({ errors }, 409) });
-  const failure = (await postFilter({ name: 'Mine', groups: [] }).catch((e: unknown) => e)) as ApiError;
-  fetch.restore();
-  expect(failure).toBeInstanceOf(ApiError);
-  expect(failure.status).toBe(409);
-  expect(failure.items).toEqual(errors);
-});
-
-test('filter options carry ids from the configuration for administrators', async () => {
-  const fetch = mockFetch({
-    'GET /api/factories/f1/configuration': {
-      production_units: [{ id: 'u1', key: 'L1' }],
-      work_shifts: [{ id: 's1', name: 'Day', production_units: ['L1'] }],
-      products: [{ id: 'p1', sku: 'SKU-A', name: 'Bottle' }],
-      downtime_reasons: [],
-    },
-  });
-  await expect(getFactoryFilterOptions('f1')).resolves.toEqual({
-    shifts: [{ id: 's1', name: 'Day', production_unit_ids: ['u1'] }],
-    products: [{ id: 'p1', sku: 'SKU-A', name: 'Bottle' }],
-    idsAvailable: true,
-  });
-  fetch.restore();
-});
-
-test('other users get shift and product names without ids', async () => {
-  const fetch = mockFetch({
-    'GET /api/factories/f1/configuration': () => jsonResponse({ errors: [{ code: 'AUTH_ADMIN_REQUIRED', arguments: {}, message: '' }] }, 403),
-    'GET /api/factories/f1/assigned-work-shift-names': [
-      { production_unit_id: 'u1', work_shift: [{ name: 'Day' }, { name: 'Night' }] },
-      { production_unit_id: 'u2', work_shift: [{ name: 'Day' }] },
-    ],
-    'GET /api/factories/f1/products': [{ sku: 'SKU-A', name: 'Bottle' }],
-  });
-  const options = await getFactoryFilterOptions('f1');
-  fetch.restore();
-  expect(options.idsAvailable).toBe(false);
-  expect(options.shifts).toEqual([
-    { id: null, name: 'Day', production_unit_ids: ['u1', 'u2'] },
-    { id: null, name: 'Night', production_unit_ids: ['u1'] },
-  ]);
-  expect(options.products).toEqual([{ id: null, sku: 'SKU-A', name: 'Bottle' }]);
 });

@@ -1,15 +1,11 @@
 import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createQueryClient, resetServices } from '@linepulse/shared';
+import { createQueryClient, filterGroupsQuery, queryView, resetServices, savedFiltersQuery, useCreateSavedFilter, useDeleteSavedFilter } from '@linepulse/shared';
 import { configureTestServices, jsonResponse, mockFetch } from '@linepulse/shared/testing';
 import type { KpisByGroupsRequest, KpisByGroupsResponse } from '@linepulse/contracts';
 import { kpisByGroupsQuery } from '../api/post-kpis-by-groups';
-import { savedFiltersQuery } from '../api/get-filters';
-import { filterGroupsQuery } from '../api/get-filter-groups';
 import { kpis } from '../testing/overview-fixtures';
-import { queryView } from './query-view';
-import { useCreateSavedFilter, useDeleteSavedFilter } from './saved-filters';
 
 beforeEach(() => configureTestServices());
 afterEach(() => {

@@ -8,12 +8,29 @@ import {
   DataTable,
   EmptyState,
   ErrorState,
+  exportFileName,
+  FilterDrawer,
+  groupsAreDisjoint,
+  groupsOf,
+  IntervalPicker,
+  intervalReason,
+  intervalState,
   LoadingState,
   PageFrame,
-  exportFileName,
+  periodFileLabel,
+  PeriodPicker,
+  periodRequest,
+  periodWindow,
+  queryView,
+  Section,
+  selectedFactoryIdsAtom,
+  selectionAtom,
   useCustomPeriods,
   useFactories,
+  usePeriod,
   type DataColumn,
+  type PeriodSelection,
+  type QueryView,
 } from '@linepulse/shared';
 import {
   rollUpKpis,
@@ -27,20 +44,12 @@ import {
 import { kpisByGroupsQuery } from '../api/post-kpis-by-groups';
 import { durationColumn, indicatorColumns, occurrencesColumn } from '../components/indicator-columns';
 import { FactoryPicker } from '../components/factory-picker';
-import { FilterDrawer } from '../components/filter-drawer';
-import { IntervalPicker, intervalReason } from '../components/interval-picker';
 import { ComparisonChart, IntervalChart, TrendChart, type PeriodKind } from '../components/kpi-charts';
 import { KpiSelector } from '../components/kpi-selector';
 import { KpiTiles, type TileObjective } from '../components/kpi-tiles';
 import { OpportunitiesPanel } from '../components/opportunities-panel';
-import { PeriodPicker } from '../components/period-picker';
-import { Section } from '../components/section';
-import { intervalState } from '../model/intervals';
 import { KPI_IDS, downtimeMs, objectiveOf, type KpiId } from '../model/kpis';
 import { intervalAtom, kpiAtom } from '../model/overview-state';
-import { periodFileLabel, periodRequest, periodWindow, usePeriod, type PeriodSelection } from '../model/period';
-import { groupsAreDisjoint, groupsOf, selectedFactoryIdsAtom, selectionAtom } from '../model/selection';
-import { queryView, type QueryView } from '../model/query-view';
 import { useSessionReady } from '../model/use-session-ready';
 import { DATA_DRAWN_MARK } from '../test-ids';
 
@@ -198,7 +207,7 @@ function CompanyOverview({ factories, ready, large }: { factories: Factory[]; re
 
   return (
     <>
-      <div className={styles.toolbar} role="group" aria-label={intl.formatMessage({ id: 'overview.filters.title' })}>
+      <div className={styles.toolbar} role="group" aria-label={intl.formatMessage({ id: 'filters.title' })}>
         <FactoryPicker factories={factories} value={chosen.map((f) => f.id)} onChange={setSelectedIds} />
         <PeriodPicker value={period} onChange={(next: PeriodSelection) => setPeriod(next)} unavailable={unavailableOptions(calendar, customPeriods)} />
         <IntervalPicker state={interval} onChange={setPickedInterval} />
@@ -280,10 +289,10 @@ function IntervalSection({
 }): ReactElement {
   const intl = useIntl();
   const styles = useOverviewStyles();
-  const intervalName = state.interval ? intl.formatMessage({ id: `overview.interval.${state.interval}` }).toLowerCase() : '';
+  const intervalName = state.interval ? intl.formatMessage({ id: `interval.${state.interval}` }).toLowerCase() : '';
   const title = state.interval
-    ? intl.formatMessage({ id: 'overview.interval.title' }, { kpi: kpiName, interval: intervalName })
-    : intl.formatMessage({ id: 'overview.interval.label' });
+    ? intl.formatMessage({ id: 'interval.title' }, { kpi: kpiName, interval: intervalName })
+    : intl.formatMessage({ id: 'interval.label' });
   if (state.notAllowed || !state.interval) {
     return (
       <Section title={title}>
@@ -298,7 +307,7 @@ function IntervalSection({
     <Section title={title} hideTitle loading={query.loading} error={query.error} onRetry={query.reload}>
       {refused ? (
         <p className={styles.note} role="note">
-          {intl.formatMessage({ id: 'overview.interval.refused' }, { reason: refused, interval: intervalName })}
+          {intl.formatMessage({ id: 'interval.refused' }, { reason: refused, interval: intervalName })}
         </p>
       ) : null}
       <IntervalChart

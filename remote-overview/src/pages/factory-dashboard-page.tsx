@@ -7,12 +7,23 @@ import { useMemo, type ReactElement, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import {
   DataTable,
-  FactoryPageFrame,
   exportFileName,
+  FactoryPageFrame,
+  FilterDrawer,
+  groupsOf,
+  periodFileLabel,
+  PeriodPicker,
+  periodRequest,
+  periodWindow,
+  queryView,
+  Section,
+  selectionAtom,
   useCustomPeriods,
   useFactories,
+  usePeriod,
   useUser,
   type DataColumn,
+  type Selection,
 } from '@linepulse/shared';
 import {
   type Factory,
@@ -26,18 +37,12 @@ import { topDowntimeReasonsQuery, type TopDowntimeReasonsRequest } from '../api/
 import { TrendChart } from '../components/kpi-charts';
 import { TopCauses } from '../components/top-causes';
 import { TV_REFRESH_MS, TvScreen } from '../components/tv-screen';
-import { FilterDrawer } from '../components/filter-drawer';
 import { durationColumn, indicatorColumns, occurrencesColumn } from '../components/indicator-columns';
 import { productionColumns, productionTotals, type ProductionTotals } from '../components/production-columns';
 import { KpiSelector } from '../components/kpi-selector';
 import { KpiTiles } from '../components/kpi-tiles';
-import { PeriodPicker } from '../components/period-picker';
-import { Section } from '../components/section';
 import { INDICATOR_IDS, KPI_IDS, objectiveOf, type KpiId } from '../model/kpis';
 import { kpiAtom } from '../model/overview-state';
-import { periodFileLabel, periodRequest, periodWindow, usePeriod } from '../model/period';
-import { groupsOf, selectionAtom, type Selection } from '../model/selection';
-import { queryView } from '../model/query-view';
 import { useSessionReady } from '../model/use-session-ready';
 import { periodKind, unavailableOptions, useOverviewStyles } from './company-overview-page';
 
@@ -215,7 +220,7 @@ export function DashboardContent({ factory, large = false, refreshMs, controls =
   return (
     <>
       {controls ? (
-        <div className={overview.toolbar} role="group" aria-label={intl.formatMessage({ id: 'overview.filters.title' })}>
+        <div className={overview.toolbar} role="group" aria-label={intl.formatMessage({ id: 'filters.title' })}>
           <PeriodPicker value={period} onChange={setPeriod} unavailable={unavailableOptions(factory, customPeriods)} />
           <FilterDrawer factories={[factory]} />
         </div>

@@ -1,7 +1,8 @@
 import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { DateTime } from 'luxon';
 import { useCallback } from 'react';
-import { usePreferences, useSavePreferences } from '@linepulse/shared';
+import { usePreferences } from '../state/hooks';
+import { useSavePreferences } from '../state/preferences';
 import {
   DATA_AVAILABLE_FROM,
   DATE_FORMAT,

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { SavedFilter, SavedFilterInput } from '@linepulse/contracts';
-import { deleteFilter } from '../api/delete-filter';
-import { filterGroupsQuery } from '../api/get-filter-groups';
-import { savedFiltersQuery } from '../api/get-filters';
-import { postFilter } from '../api/post-filter';
-import { putFilter } from '../api/put-filter';
+import { deleteFilter } from './api/delete-filter';
+import { filterGroupsQuery } from './api/get-filter-groups';
+import { savedFiltersQuery } from './api/get-filters';
+import { postFilter } from './api/post-filter';
+import { putFilter } from './api/put-filter';
 
 /**
  * After a saved filter changes, the list and the flat list of groups (which names each group's filter)

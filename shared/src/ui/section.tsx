@@ -1,8 +1,13 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useId, type ReactElement, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { EmptyState, ErrorState, LoadingState, errorMessage } from '@linepulse/shared';
-import { TEST_IDS } from '../test-ids';
+import { EmptyState } from './empty-state';
+import { ErrorState } from './error-state';
+import { LoadingState } from './loading-state';
+import { errorMessage } from '../i18n/translate-api-errors';
+
+/** Stable hook for end-to-end tests: every section carries it, with data-state telling its state. */
+export const SECTION_TEST_ID = 'section';
 
 const useStyles = makeStyles({
   section: {
@@ -50,7 +55,7 @@ export function Section({ title, hideTitle, loading, error, empty, emptyMessage,
       className={[styles.section, className].filter(Boolean).join(' ')}
       aria-labelledby={headingId}
       aria-busy={loading || undefined}
-      data-testid={TEST_IDS.section}
+      data-testid={SECTION_TEST_ID}
       data-state={state}
     >
       <div className={styles.header}>
@@ -61,7 +66,7 @@ export function Section({ title, hideTitle, loading, error, empty, emptyMessage,
       </div>
       {state === 'loading' ? <LoadingState /> : null}
       {state === 'error' ? <ErrorState title={intl.formatMessage({ id: 'state.error.title' })} message={message} onRetry={onRetry} /> : null}
-      {state === 'empty' ? <EmptyState title={emptyMessage ?? intl.formatMessage({ id: 'overview.state.empty' })} /> : null}
+      {state === 'empty' ? <EmptyState title={emptyMessage ?? intl.formatMessage({ id: 'state.empty.description' })} /> : null}
       {state === 'ready' ? children : null}
     </section>
   );

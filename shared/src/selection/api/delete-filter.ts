@@ -1,4 +1,4 @@
-import { apiRequest } from '@linepulse/shared';
+import { apiRequest } from '../../api/http';
 
 /** DELETE filters/{id}. */
 export async function deleteFilter(filterId: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { FACTORY_CACHE_TTL_MS, type FactoryProduct, type UnitWorkShifts } from '@linepulse/contracts';
-import { apiRequest, isApiError } from '@linepulse/shared';
+import { isApiError } from '../../api/api-error';
+import { apiRequest } from '../../api/http';
 
 /** A work shift a filter can select; `id` is null when the caller may not read ids (see below). */
 export interface FilterShift {

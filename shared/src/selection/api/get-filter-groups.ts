@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '@linepulse/shared';
+import { apiRequest } from '../../api/http';
 import type { SavedFilterGroupRow } from '@linepulse/contracts';
 
 /** GET filter-groups: every comparison group of the user's saved filters, flat. */

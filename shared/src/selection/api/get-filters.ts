@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '@linepulse/shared';
+import { apiRequest } from '../../api/http';
 import type { SavedFilter } from '@linepulse/contracts';
 
 /** GET filters: the signed-in user's saved filters with their comparison groups. */

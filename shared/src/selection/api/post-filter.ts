@@ -1,4 +1,4 @@
-import { apiRequest } from '@linepulse/shared';
+import { apiRequest } from '../../api/http';
 import type { SavedFilter, SavedFilterInput } from '@linepulse/contracts';
 
 /** POST filters: saves a filter with its comparison groups; resolves with the stored filter. */

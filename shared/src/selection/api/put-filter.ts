@@ -1,4 +1,4 @@
-import { apiRequest } from '@linepulse/shared';
+import { apiRequest } from '../../api/http';
 import type { SavedFilter, SavedFilterInput } from '@linepulse/contracts';
 
 /** PUT filters/{id}: renames a saved filter and replaces its comparison groups. */

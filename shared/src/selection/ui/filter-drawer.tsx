@@ -4,7 +4,7 @@ import { useAtomValue } from 'jotai';
 import { Suspense, lazy, useState, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
 import type { Factory } from '@linepulse/contracts';
-import { selectionAtom } from '../model/selection';
+import { selectionAtom } from '../selection';
 
 // The drawer and its forms (formik, dialogs, inputs: ~11 KiB on the wire) load when the user points at
 // or opens the Filters button, not with the page: most visits never open it.
@@ -20,16 +20,16 @@ export function FilterDrawer({ factories }: { factories: Factory[] }): ReactElem
   const selection = useAtomValue(selectionAtom);
   const summary =
     selection.kind === 'filters'
-      ? intl.formatMessage({ id: 'overview.filters.activeNew' })
+      ? intl.formatMessage({ id: 'filters.activeNew' })
       : selection.kind === 'groups'
         ? selection.savedFilterName
-          ? intl.formatMessage({ id: 'overview.filters.activeSaved' }, { name: selection.savedFilterName })
-          : intl.formatMessage({ id: 'overview.filters.activeGroups' })
+          ? intl.formatMessage({ id: 'filters.activeSaved' }, { name: selection.savedFilterName })
+          : intl.formatMessage({ id: 'filters.activeGroups' })
         : null;
   const preload = (): void => void loadPanel().catch(() => undefined);
   return (
     <>
-      {summary ? <Text role="status">{intl.formatMessage({ id: 'overview.filters.active' }, { summary })}</Text> : null}
+      {summary ? <Text role="status">{intl.formatMessage({ id: 'filters.active' }, { summary })}</Text> : null}
       <Button
         icon={<FilterRegular />}
         onPointerEnter={preload}
@@ -40,7 +40,7 @@ export function FilterDrawer({ factories }: { factories: Factory[] }): ReactElem
         }}
         aria-expanded={open}
       >
-        {intl.formatMessage({ id: 'overview.filters.open' })}
+        {intl.formatMessage({ id: 'filters.open' })}
       </Button>
       {opened ? (
         <Suspense fallback={null}>

@@ -1,6 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
 import { factoryFilterOptionsQuery, type FactoryFilterOptions } from '../api/get-factory-filter-options';
-import type { QueryView } from '../model/query-view';
+import type { QueryView } from '../../state/query-view';
 
 /**
  * Shifts and products (with ids when the user may read them) of several factories: one cached query

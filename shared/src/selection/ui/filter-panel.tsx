@@ -3,7 +3,7 @@ import { DismissRegular } from '@fluentui/react-icons';
 import { useState, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
 import type { Factory } from '@linepulse/contracts';
-import type { Selection } from '../model/selection';
+import type { Selection } from '../selection';
 import { NewFiltersTab } from './new-filters-tab';
 import { SavedFiltersTab } from './saved-filters-tab';
 
@@ -20,16 +20,16 @@ export function FilterPanel({ factories, selection, open, onOpenChange }: Filter
   const [tab, setTab] = useState<'new' | 'saved'>('new');
   const close = (): void => onOpenChange(false);
   return (
-    <OverlayDrawer position="end" size="medium" open={open} onOpenChange={(_e, data) => onOpenChange(data.open)} aria-label={intl.formatMessage({ id: 'overview.filters.title' })}>
+    <OverlayDrawer position="end" size="medium" open={open} onOpenChange={(_e, data) => onOpenChange(data.open)} aria-label={intl.formatMessage({ id: 'filters.title' })}>
       <DrawerHeader>
         <DrawerHeaderTitle
-          action={<Button appearance="subtle" icon={<DismissRegular />} aria-label={intl.formatMessage({ id: 'overview.filters.close' })} onClick={close} />}
+          action={<Button appearance="subtle" icon={<DismissRegular />} aria-label={intl.formatMessage({ id: 'filters.close' })} onClick={close} />}
         >
-          {intl.formatMessage({ id: 'overview.filters.title' })}
+          {intl.formatMessage({ id: 'filters.title' })}
         </DrawerHeaderTitle>
         <TabList selectedValue={tab} onTabSelect={(_e, data) => setTab(data.value as 'new' | 'saved')}>
-          <Tab value="new">{intl.formatMessage({ id: 'overview.filters.newTab' })}</Tab>
-          <Tab value="saved">{intl.formatMessage({ id: 'overview.filters.savedTab' })}</Tab>
+          <Tab value="new">{intl.formatMessage({ id: 'filters.newTab' })}</Tab>
+          <Tab value="saved">{intl.formatMessage({ id: 'filters.savedTab' })}</Tab>
         </TabList>
       </DrawerHeader>
       <DrawerBody>

@@ -1,7 +1,7 @@
 import { Field, Radio, RadioGroup, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { ReactElement } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
-import { INTERVALS, INTERVAL_RULES, type Interval, type IntervalChoice, type IntervalState } from '../model/intervals';
+import { INTERVALS, INTERVAL_RULES, type Interval, type IntervalChoice, type IntervalState } from '../intervals';
 
 const useStyles = makeStyles({
   reasons: { margin: 0, paddingLeft: tokens.spacingHorizontalL, color: tokens.colorNeutralForeground3 },
@@ -9,15 +9,15 @@ const useStyles = makeStyles({
 
 /** Why an interval cannot be used, in the user's language (product §8, §9). */
 export function intervalReason(intl: IntlShape, choice: IntervalChoice): string | null {
-  const name = intl.formatMessage({ id: `overview.interval.${choice.interval}` }).toLowerCase();
+  const name = intl.formatMessage({ id: `interval.${choice.interval}` }).toLowerCase();
   if (choice.problem === 'not_allowed') return intl.formatMessage({ id: 'error.heatmapNotAllowed' });
   if (choice.problem === 'too_long') {
     return intl.formatMessage({ id: 'error.heatmapLimitedDays' }, { interval: name, days: INTERVAL_RULES[choice.interval].maxDays });
   }
   if (choice.problem === 'too_short') {
     return intl.formatMessage(
-      { id: 'overview.interval.tooShort' },
-      { interval: name, minimum: intl.formatMessage({ id: `overview.interval.minimum.${choice.interval}` }) },
+      { id: 'interval.tooShort' },
+      { interval: name, minimum: intl.formatMessage({ id: `interval.minimum.${choice.interval}` }) },
     );
   }
   return null;
@@ -37,7 +37,7 @@ export function IntervalPicker({ state, onChange }: IntervalPickerProps): ReactE
     return reason && !state.notAllowed ? [{ interval: choice.interval, reason }] : [];
   });
   return (
-    <Field label={intl.formatMessage({ id: 'overview.interval.label' })}>
+    <Field label={intl.formatMessage({ id: 'interval.label' })}>
       <RadioGroup
         layout="horizontal"
         value={state.interval ?? ''}
@@ -50,7 +50,7 @@ export function IntervalPicker({ state, onChange }: IntervalPickerProps): ReactE
             <Radio
               key={interval}
               value={interval}
-              label={intl.formatMessage({ id: `overview.interval.${interval}` })}
+              label={intl.formatMessage({ id: `interval.${interval}` })}
               disabled={state.notAllowed || (choice?.problem ?? null) !== null}
             />
           );
@@ -61,7 +61,7 @@ export function IntervalPicker({ state, onChange }: IntervalPickerProps): ReactE
           {intl.formatMessage({ id: 'error.heatmapNotAllowed' })}
         </Text>
       ) : reasons.length > 0 ? (
-        <ul className={styles.reasons} aria-label={intl.formatMessage({ id: 'overview.interval.label' })}>
+        <ul className={styles.reasons} aria-label={intl.formatMessage({ id: 'interval.label' })}>
           {reasons.map(({ interval, reason }) => (
             <li key={interval}>{reason}</li>
           ))}

@@ -4,10 +4,12 @@ import { useSetAtom } from 'jotai';
 import type { ReactElement } from 'react';
 import { useIntl } from 'react-intl';
 import * as yup from 'yup';
-import { LoadingState, ErrorState, errorMessage } from '@linepulse/shared';
+import { ErrorState } from '../../ui/error-state';
+import { LoadingState } from '../../ui/loading-state';
+import { errorMessage } from '../../i18n/translate-api-errors';
 import type { FactoryFilterOptions } from '../api/get-factory-filter-options';
 import { DOWNTIME_TYPES, type DowntimeType, type Factory } from '@linepulse/contracts';
-import { selectionAtom, type NewFilters, type Selection } from '../model/selection';
+import { selectionAtom, type NewFilters, type Selection } from '../selection';
 import { useFilterOptions } from './filter-options';
 
 export const useFilterFormStyles = makeStyles({
@@ -95,7 +97,7 @@ export function NewFiltersTab({ factories, selection, onApplied }: { factories: 
     factories.map((f) => f.id),
     true,
   );
-  if (options.loading) return <LoadingState label={intl.formatMessage({ id: 'overview.filters.loading' })} />;
+  if (options.loading) return <LoadingState label={intl.formatMessage({ id: 'filters.loading' })} />;
   if (options.error || !options.data) {
     return <ErrorState message={errorMessage(intl, options.error) || intl.formatMessage({ id: 'state.error.message' })} onRetry={options.reload} />;
   }
@@ -127,7 +129,7 @@ function NewFiltersForm({
   const { values } = form;
   const error = (key: keyof Values): string | null => {
     const e = form.submitCount > 0 ? form.errors[key] : undefined;
-    return typeof e === 'string' ? intl.formatMessage({ id: `overview.filters.${e}` }) : null;
+    return typeof e === 'string' ? intl.formatMessage({ id: `filters.${e}` }) : null;
   };
   const idsMissing = factories.some((f) => !options[f.id]?.idsAvailable);
 
@@ -174,7 +176,7 @@ function NewFiltersForm({
       }}
     >
       <fieldset className={styles.fieldset}>
-        <legend className={styles.legend}>{intl.formatMessage({ id: 'overview.filters.lines' })}</legend>
+        <legend className={styles.legend}>{intl.formatMessage({ id: 'filters.lines' })}</legend>
         {factories.map((factory) => (
           <div key={factory.id} role="group" aria-label={factory.name}>
             {factories.length > 1 ? <Text weight="semibold">{factory.name}</Text> : null}
@@ -197,12 +199,12 @@ function NewFiltersForm({
         ) : null}
       </fieldset>
       <fieldset className={styles.fieldset}>
-        <legend className={styles.legend}>{intl.formatMessage({ id: 'overview.filters.downtimeTypes' })}</legend>
+        <legend className={styles.legend}>{intl.formatMessage({ id: 'filters.downtimeTypes' })}</legend>
         <div className={styles.options}>
           {DOWNTIME_TYPES.map((type) => (
             <Checkbox
               key={type}
-              label={intl.formatMessage({ id: `overview.filters.downtime.${type}` })}
+              label={intl.formatMessage({ id: `filters.downtime.${type}` })}
               checked={values.downtimeTypes.includes(type)}
               onChange={(_e, data) => void form.setFieldValue('downtimeTypes', toggle(values.downtimeTypes, type, !!data.checked))}
             />
@@ -214,12 +216,12 @@ function NewFiltersForm({
           </Text>
         ) : null}
       </fieldset>
-      {perFactoryList('shifts', 'overview.filters.shifts')}
-      {perFactoryList('products', 'overview.filters.products')}
-      {idsMissing ? <Text className={styles.note}>{intl.formatMessage({ id: 'overview.filters.idsUnavailable' })}</Text> : null}
+      {perFactoryList('shifts', 'filters.shifts')}
+      {perFactoryList('products', 'filters.products')}
+      {idsMissing ? <Text className={styles.note}>{intl.formatMessage({ id: 'filters.idsUnavailable' })}</Text> : null}
       <div className={styles.actions}>
         <Button type="submit" appearance="primary">
-          {intl.formatMessage({ id: 'overview.filters.apply' })}
+          {intl.formatMessage({ id: 'filters.apply' })}
         </Button>
         <Button
           onClick={() => {
@@ -227,7 +229,7 @@ function NewFiltersForm({
             onApplied();
           }}
         >
-          {intl.formatMessage({ id: 'overview.filters.reset' })}
+          {intl.formatMessage({ id: 'filters.reset' })}
         </Button>
       </div>
     </form>

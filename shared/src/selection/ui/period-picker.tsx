@@ -5,7 +5,7 @@ import { useId, useState, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
 import * as yup from 'yup';
 import { TIME_OPTIONS, type TimeOption } from '@linepulse/contracts';
-import { DATA_AVAILABLE_FROM, DATE_FORMAT, today, type PeriodSelection } from '../model/period';
+import { DATA_AVAILABLE_FROM, DATE_FORMAT, today, type PeriodSelection } from '../period';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM },
@@ -64,13 +64,13 @@ export function PeriodPicker({ value, onChange, unavailable = [], large = false 
   });
   const message = (field: 'startDate' | 'endDate'): string | undefined => {
     const error = form.touched[field] || form.submitCount > 0 ? form.errors[field] : undefined;
-    return error ? intl.formatMessage({ id: `overview.period.${error}` }) : undefined;
+    return error ? intl.formatMessage({ id: `period.${error}` }) : undefined;
   };
-  const option = (id: TimeOption): string => intl.formatMessage({ id: `overview.period.${id}` });
+  const option = (id: TimeOption): string => intl.formatMessage({ id: `period.${id}` });
 
   return (
     <div className={styles.root}>
-      <Field label={intl.formatMessage({ id: 'overview.period.label' })} size={large ? 'large' : 'medium'}>
+      <Field label={intl.formatMessage({ id: 'period.label' })} size={large ? 'large' : 'medium'}>
         <Select
           id={selectId}
           value={showRange ? 'time_range' : value.option}
@@ -86,7 +86,7 @@ export function PeriodPicker({ value, onChange, unavailable = [], large = false 
         >
           {TIME_OPTIONS.map((id) => (
             <option key={id} value={id} disabled={unavailable.includes(id)}>
-              {unavailable.includes(id) ? `${option(id)} (${intl.formatMessage({ id: 'overview.period.noCustomPeriod' })})` : option(id)}
+              {unavailable.includes(id) ? `${option(id)} (${intl.formatMessage({ id: 'period.noCustomPeriod' })})` : option(id)}
             </option>
           ))}
         </Select>
@@ -101,7 +101,7 @@ export function PeriodPicker({ value, onChange, unavailable = [], large = false 
           }}
         >
           <Field
-            label={intl.formatMessage({ id: 'overview.period.start' })}
+            label={intl.formatMessage({ id: 'period.start' })}
             validationMessage={message('startDate')}
             validationState={message('startDate') ? 'error' : 'none'}
           >
@@ -116,7 +116,7 @@ export function PeriodPicker({ value, onChange, unavailable = [], large = false 
             />
           </Field>
           <Field
-            label={intl.formatMessage({ id: 'overview.period.end' })}
+            label={intl.formatMessage({ id: 'period.end' })}
             validationMessage={message('endDate')}
             validationState={message('endDate') ? 'error' : 'none'}
           >
@@ -131,7 +131,7 @@ export function PeriodPicker({ value, onChange, unavailable = [], large = false 
             />
           </Field>
           <Button type="submit" appearance="primary" className={styles.apply}>
-            {intl.formatMessage({ id: 'overview.period.apply' })}
+            {intl.formatMessage({ id: 'period.apply' })}
           </Button>
         </form>
       ) : null}

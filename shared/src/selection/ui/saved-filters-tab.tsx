@@ -20,7 +20,12 @@ import { useSetAtom } from 'jotai';
 import { useState, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
 import * as yup from 'yup';
-import { ErrorState, LoadingState, errorMessage, useNotifier, useNotifyError, useSavePreferences } from '@linepulse/shared';
+import { ErrorState } from '../../ui/error-state';
+import { LoadingState } from '../../ui/loading-state';
+import { errorMessage } from '../../i18n/translate-api-errors';
+import { useNotifier } from '../../state/notifier';
+import { useNotifyError } from '../../state/use-notify-error';
+import { useSavePreferences } from '../../state/preferences';
 import {
   SAVED_FILTER_LIMITS,
   nameLength,
@@ -33,9 +38,9 @@ import {
 import type { FactoryFilterOptions } from '../api/get-factory-filter-options';
 import { filterGroupsQuery } from '../api/get-filter-groups';
 import { savedFiltersQuery } from '../api/get-filters';
-import { queryView } from '../model/query-view';
-import { useCreateSavedFilter, useDeleteSavedFilter, useUpdateSavedFilter } from '../model/saved-filters';
-import { draftsOf, selectionAtom, type ComparisonGroupDraft, type Selection } from '../model/selection';
+import { queryView } from '../../state/query-view';
+import { useCreateSavedFilter, useDeleteSavedFilter, useUpdateSavedFilter } from '../saved-filters';
+import { draftsOf, selectionAtom, type ComparisonGroupDraft, type Selection } from '../selection';
 import { useFilterOptions } from './filter-options';
 import { useFilterFormStyles } from './new-filters-tab';
 
@@ -80,7 +85,7 @@ export function SavedFiltersTab({ factories, selection, onApplied }: { factories
   const apply = (filter: SavedFilter): void => {
     setSelection({ kind: 'groups', groups: draftsOf(filter), savedFilterId: filter.id, savedFilterName: filter.name });
     void savePreferences({ tilelytics: { selected_tilelytics_filter_id: filter.id } });
-    notifier.success(intl.formatMessage({ id: 'overview.saved.applied' }, { name: filter.name }));
+    notifier.success(intl.formatMessage({ id: 'savedFilters.applied' }, { name: filter.name }));
     onApplied();
   };
 
@@ -89,7 +94,7 @@ export function SavedFiltersTab({ factories, selection, onApplied }: { factories
     if (name === '' || nameLength(name) > SAVED_FILTER_LIMITS.nameMax) return;
     try {
       const stored = await updateFilter({ id: filter.id, filter: { name, groups: draftsOf(filter) } });
-      notifier.success(intl.formatMessage({ id: 'overview.saved.renamed' }, { name: stored.name }));
+      notifier.success(intl.formatMessage({ id: 'savedFilters.renamed' }, { name: stored.name }));
       if (appliedId === filter.id) setSelection({ kind: 'groups', groups: draftsOf(stored), savedFilterId: stored.id, savedFilterName: stored.name });
       setRenaming(null);
     } catch (error) {
@@ -101,7 +106,7 @@ export function SavedFiltersTab({ factories, selection, onApplied }: { factories
     setDeleting(null);
     try {
       await deleteFilter(filter);
-      notifier.success(intl.formatMessage({ id: 'overview.saved.deleted' }, { name: filter.name }));
+      notifier.success(intl.formatMessage({ id: 'savedFilters.deleted' }, { name: filter.name }));
       if (appliedId === filter.id) {
         setSelection({ kind: 'factories' });
         void savePreferences({ tilelytics: { selected_tilelytics_filter_id: null } });
@@ -122,9 +127,9 @@ export function SavedFiltersTab({ factories, selection, onApplied }: { factories
   return (
     <div className={form.form}>
       {filters.length === 0 ? (
-        <Text>{intl.formatMessage({ id: 'overview.saved.empty' })}</Text>
+        <Text>{intl.formatMessage({ id: 'savedFilters.empty' })}</Text>
       ) : (
-        <ul className={styles.list} aria-label={intl.formatMessage({ id: 'overview.saved.list' })}>
+        <ul className={styles.list} aria-label={intl.formatMessage({ id: 'savedFilters.list' })}>
           {filters.map((filter) => (
             <li key={filter.id} className={[styles.item, appliedId === filter.id ? styles.applied : ''].join(' ')} aria-label={filter.name}>
               {renaming === filter.id ? (
@@ -136,15 +141,15 @@ export function SavedFiltersTab({ factories, selection, onApplied }: { factories
                   }}
                 >
                   <Field
-                    label={intl.formatMessage({ id: 'overview.saved.newName' })}
+                    label={intl.formatMessage({ id: 'savedFilters.newName' })}
                     validationState={newName.trim() === '' || nameLength(newName.trim()) > SAVED_FILTER_LIMITS.nameMax || renameTaken(filter) ? 'error' : 'none'}
                     validationMessage={
                       newName.trim() === ''
-                        ? intl.formatMessage({ id: 'overview.saved.nameRequired' })
+                        ? intl.formatMessage({ id: 'savedFilters.nameRequired' })
                         : nameLength(newName.trim()) > SAVED_FILTER_LIMITS.nameMax
-                          ? intl.formatMessage({ id: 'overview.saved.nameTooLong' }, { max: SAVED_FILTER_LIMITS.nameMax })
+                          ? intl.formatMessage({ id: 'savedFilters.nameTooLong' }, { max: SAVED_FILTER_LIMITS.nameMax })
                           : renameTaken(filter)
-                            ? intl.formatMessage({ id: 'overview.saved.nameDuplicate' }, { name: newName.trim() })
+                            ? intl.formatMessage({ id: 'savedFilters.nameDuplicate' }, { name: newName.trim() })
                             : undefined
                     }
                   >
@@ -153,7 +158,7 @@ export function SavedFiltersTab({ factories, selection, onApplied }: { factories
                   <Button type="submit" appearance="primary" disabled={newName.trim() === '' || nameLength(newName.trim()) > SAVED_FILTER_LIMITS.nameMax || renameTaken(filter)}>
                     {intl.formatMessage({ id: 'common.save' })}
                   </Button>
-                  <Button onClick={() => setRenaming(null)}>{intl.formatMessage({ id: 'overview.saved.cancel' })}</Button>
+                  <Button onClick={() => setRenaming(null)}>{intl.formatMessage({ id: 'savedFilters.cancel' })}</Button>
                 </form>
               ) : (
                 <>
@@ -161,21 +166,21 @@ export function SavedFiltersTab({ factories, selection, onApplied }: { factories
                     <Text weight="semibold" block>
                       {filter.name}
                     </Text>
-                    <Text size={200}>{intl.formatMessage({ id: 'overview.saved.groupsCount' }, { count: filter.groups.length })}</Text>
+                    <Text size={200}>{intl.formatMessage({ id: 'savedFilters.groupsCount' }, { count: filter.groups.length })}</Text>
                   </span>
-                  <Button appearance="primary" onClick={() => apply(filter)} aria-label={intl.formatMessage({ id: 'overview.saved.apply' }, { name: filter.name })}>
-                    {intl.formatMessage({ id: 'overview.filters.apply' })}
+                  <Button appearance="primary" onClick={() => apply(filter)} aria-label={intl.formatMessage({ id: 'savedFilters.apply' }, { name: filter.name })}>
+                    {intl.formatMessage({ id: 'filters.apply' })}
                   </Button>
                   <Button
                     onClick={() => {
                       setRenaming(filter.id);
                       setNewName(filter.name);
                     }}
-                    aria-label={intl.formatMessage({ id: 'overview.saved.rename' }, { name: filter.name })}
+                    aria-label={intl.formatMessage({ id: 'savedFilters.rename' }, { name: filter.name })}
                   >
-                    {intl.formatMessage({ id: 'overview.saved.newName' })}
+                    {intl.formatMessage({ id: 'savedFilters.newName' })}
                   </Button>
-                  <Button onClick={() => setDeleting(filter)} aria-label={intl.formatMessage({ id: 'overview.saved.delete' }, { name: filter.name })}>
+                  <Button onClick={() => setDeleting(filter)} aria-label={intl.formatMessage({ id: 'savedFilters.delete' }, { name: filter.name })}>
                     {intl.formatMessage({ id: 'common.delete' })}
                   </Button>
                 </>
@@ -196,23 +201,23 @@ export function SavedFiltersTab({ factories, selection, onApplied }: { factories
             onApplied();
           }}
           onSaved={(filter) => {
-            notifier.success(intl.formatMessage({ id: 'overview.saved.created' }, { name: filter.name }));
+            notifier.success(intl.formatMessage({ id: 'savedFilters.created' }, { name: filter.name }));
             setCreating(false);
           }}
         />
       ) : (
-        <Button onClick={() => setCreating(true)}>{intl.formatMessage({ id: 'overview.saved.new' })}</Button>
+        <Button onClick={() => setCreating(true)}>{intl.formatMessage({ id: 'savedFilters.new' })}</Button>
       )}
       <Dialog open={deleting !== null} onOpenChange={(_e, data) => !data.open && setDeleting(null)}>
         <DialogSurface>
           <DialogBody>
-            <DialogTitle>{intl.formatMessage({ id: 'overview.saved.confirmDelete' }, { name: deleting?.name ?? '' })}</DialogTitle>
+            <DialogTitle>{intl.formatMessage({ id: 'savedFilters.confirmDelete' }, { name: deleting?.name ?? '' })}</DialogTitle>
             <DialogContent />
             <DialogActions>
               <Button appearance="primary" onClick={() => deleting && void remove(deleting)}>
                 {intl.formatMessage({ id: 'common.delete' })}
               </Button>
-              <Button onClick={() => setDeleting(null)}>{intl.formatMessage({ id: 'overview.saved.cancel' })}</Button>
+              <Button onClick={() => setDeleting(null)}>{intl.formatMessage({ id: 'savedFilters.cancel' })}</Button>
             </DialogActions>
           </DialogBody>
         </DialogSurface>
@@ -305,7 +310,7 @@ function NewSavedFilterForm({
   const { values } = form;
   const show = (path: string): string | undefined => {
     const e = form.submitCount > 0 || getIn(form.touched, path) ? (getIn(form.errors, path) as string | undefined) : undefined;
-    return typeof e === 'string' ? intl.formatMessage({ id: `overview.saved.${e}` }, { max: SAVED_FILTER_LIMITS.nameMax, name: getIn(values, path) as string }) : undefined;
+    return typeof e === 'string' ? intl.formatMessage({ id: `savedFilters.${e}` }, { max: SAVED_FILTER_LIMITS.nameMax, name: getIn(values, path) as string }) : undefined;
   };
   // Product §5: a selection that repeats a group of another saved filter (or of this form) can be applied but not saved.
   const savedByKey = new Map(savedGroups.map((g) => [selectionKey(g), g]));
@@ -314,9 +319,9 @@ function NewSavedFilterForm({
     if (!complete) return null;
     const key = selectionKey(group);
     const earlier = values.groups.findIndex((g, i) => i < index && selectionKey(g) === key);
-    if (earlier >= 0) return intl.formatMessage({ id: 'overview.saved.groupSame' }, { other: earlier + 1 });
+    if (earlier >= 0) return intl.formatMessage({ id: 'savedFilters.groupSame' }, { other: earlier + 1 });
     const stored = savedByKey.get(key);
-    return stored ? intl.formatMessage({ id: 'overview.saved.groupDuplicate' }, { group: stored.name, filter: stored.filter_name }) : null;
+    return stored ? intl.formatMessage({ id: 'savedFilters.groupDuplicate' }, { group: stored.name, filter: stored.filter_name }) : null;
   });
   const blocked = repeats.some((r) => r !== null);
   const noShiftIds = values.groups.some((g) => g.factory_id && options[g.factory_id] && !options[g.factory_id]!.idsAvailable);
@@ -329,13 +334,13 @@ function NewSavedFilterForm({
     <form
       className={styles.form}
       noValidate
-      aria-label={intl.formatMessage({ id: 'overview.saved.new' })}
+      aria-label={intl.formatMessage({ id: 'savedFilters.new' })}
       onSubmit={(event) => {
         event.preventDefault();
         if (!blocked) form.handleSubmit();
       }}
     >
-      <Field label={intl.formatMessage({ id: 'overview.saved.name' })} validationMessage={show('name')} validationState={show('name') ? 'error' : 'none'} required>
+      <Field label={intl.formatMessage({ id: 'savedFilters.name' })} validationMessage={show('name')} validationState={show('name') ? 'error' : 'none'} required>
         <Input name="name" value={values.name} onChange={form.handleChange} onBlur={form.handleBlur} />
       </Field>
       {values.groups.map((group, index) => {
@@ -343,17 +348,17 @@ function NewSavedFilterForm({
         const shifts = factory ? options[factory.id]?.shifts ?? [] : [];
         const position = index + 1;
         return (
-          <fieldset key={index} className={styles.fieldset} aria-label={intl.formatMessage({ id: 'overview.saved.group' }, { position })}>
-            <legend className={styles.legend}>{intl.formatMessage({ id: 'overview.saved.group' }, { position })}</legend>
+          <fieldset key={index} className={styles.fieldset} aria-label={intl.formatMessage({ id: 'savedFilters.group' }, { position })}>
+            <legend className={styles.legend}>{intl.formatMessage({ id: 'savedFilters.group' }, { position })}</legend>
             <Field
-              label={intl.formatMessage({ id: 'overview.saved.groupName' })}
+              label={intl.formatMessage({ id: 'savedFilters.groupName' })}
               validationMessage={show(`groups.${index}.name`)}
               validationState={show(`groups.${index}.name`) ? 'error' : 'none'}
               required
             >
               <Input name={`groups.${index}.name`} value={group.name} onChange={form.handleChange} onBlur={form.handleBlur} />
             </Field>
-            <Field label={intl.formatMessage({ id: 'overview.saved.factory' })} validationMessage={show(`groups.${index}.factory_id`)}>
+            <Field label={intl.formatMessage({ id: 'savedFilters.factory' })} validationMessage={show(`groups.${index}.factory_id`)}>
               <Select
                 value={group.factory_id}
                 onChange={(_e, data) => {
@@ -372,8 +377,8 @@ function NewSavedFilterForm({
                 ))}
               </Select>
             </Field>
-            <div role="group" aria-label={intl.formatMessage({ id: 'overview.saved.lines' })}>
-              <Text weight="semibold">{intl.formatMessage({ id: 'overview.saved.lines' })}</Text>
+            <div role="group" aria-label={intl.formatMessage({ id: 'savedFilters.lines' })}>
+              <Text weight="semibold">{intl.formatMessage({ id: 'savedFilters.lines' })}</Text>
               <div className={styles.options}>
                 {(factory?.production_units ?? []).map((unit) => (
                   <Checkbox
@@ -390,8 +395,8 @@ function NewSavedFilterForm({
               </div>
               {show(`groups.${index}.production_unit_ids`) ? <Text role="alert" className={styles.error}>{show(`groups.${index}.production_unit_ids`)}</Text> : null}
             </div>
-            <div role="group" aria-label={intl.formatMessage({ id: 'overview.saved.shifts' })}>
-              <Text weight="semibold">{intl.formatMessage({ id: 'overview.saved.shifts' })}</Text>
+            <div role="group" aria-label={intl.formatMessage({ id: 'savedFilters.shifts' })}>
+              <Text weight="semibold">{intl.formatMessage({ id: 'savedFilters.shifts' })}</Text>
               <div className={styles.options}>
                 {shifts.map((shift) => (
                   <Checkbox
@@ -416,7 +421,7 @@ function NewSavedFilterForm({
             {values.groups.length > 1 ? (
               <Button
                 onClick={() => void form.setFieldValue('groups', values.groups.filter((_g, i) => i !== index))}
-                aria-label={intl.formatMessage({ id: 'overview.saved.removeGroup' }, { position })}
+                aria-label={intl.formatMessage({ id: 'savedFilters.removeGroup' }, { position })}
               >
                 {intl.formatMessage({ id: 'common.delete' })}
               </Button>
@@ -426,26 +431,26 @@ function NewSavedFilterForm({
       })}
       {typeof form.errors.groups === 'string' && form.submitCount > 0 ? (
         <Text role="alert" className={styles.error}>
-          {intl.formatMessage({ id: `overview.saved.${form.errors.groups as string}` })}
+          {intl.formatMessage({ id: `savedFilters.${form.errors.groups as string}` })}
         </Text>
       ) : null}
-      {noShiftIds ? <Text className={styles.note}>{intl.formatMessage({ id: 'overview.saved.noShiftIds' })}</Text> : null}
+      {noShiftIds ? <Text className={styles.note}>{intl.formatMessage({ id: 'savedFilters.noShiftIds' })}</Text> : null}
       <div className={styles.actions}>
-        <Button onClick={() => void form.setFieldValue('groups', [...values.groups, newGroup()])}>{intl.formatMessage({ id: 'overview.saved.addGroup' })}</Button>
+        <Button onClick={() => void form.setFieldValue('groups', [...values.groups, newGroup()])}>{intl.formatMessage({ id: 'savedFilters.addGroup' })}</Button>
         <Button type="submit" appearance="primary" disabled={blocked || noShiftIds || form.isSubmitting}>
-          {intl.formatMessage({ id: 'overview.saved.save' })}
+          {intl.formatMessage({ id: 'savedFilters.save' })}
         </Button>
         <Button
           disabled={!validForApply}
           onClick={() =>
             onApplyOnly(
-              values.groups.map((g, i) => ({ ...g, name: g.name.trim() || intl.formatMessage({ id: 'overview.saved.group' }, { position: i + 1 }) })),
+              values.groups.map((g, i) => ({ ...g, name: g.name.trim() || intl.formatMessage({ id: 'savedFilters.group' }, { position: i + 1 }) })),
             )
           }
         >
-          {intl.formatMessage({ id: 'overview.saved.applyOnly' })}
+          {intl.formatMessage({ id: 'savedFilters.applyOnly' })}
         </Button>
-        <Button onClick={onCancel}>{intl.formatMessage({ id: 'overview.saved.cancel' })}</Button>
+        <Button onClick={onCancel}>{intl.formatMessage({ id: 'savedFilters.cancel' })}</Button>
       </div>
     </form>
   );
