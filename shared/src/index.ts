@@ -134,6 +134,7 @@ export {
 } from './selection/period';
 export {
   draftsOf,
+  factoryGroupOf,
   groupsAreDisjoint,
   groupsOf,
   selectedFactoryIdsAtom,
@@ -151,3 +152,5 @@ export { IntervalPicker, intervalReason, type IntervalPickerProps } from './sele
 export { FilterDrawer } from './selection/ui/filter-drawer';
 export { queryView, type QueryView } from './state/query-view';
 export { Section, SECTION_TEST_ID, type SectionProps } from './ui/section';
+export { TopCauses } from './ui/top-causes';
+export { useSessionReady } from './state/session-ready';

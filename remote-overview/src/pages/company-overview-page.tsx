@@ -28,6 +28,7 @@ import {
   useCustomPeriods,
   useFactories,
   usePeriod,
+  useSessionReady,
   type DataColumn,
   type PeriodSelection,
   type QueryView,
@@ -50,7 +51,6 @@ import { KpiTiles, type TileObjective } from '../components/kpi-tiles';
 import { OpportunitiesPanel } from '../components/opportunities-panel';
 import { KPI_IDS, downtimeMs, objectiveOf, type KpiId } from '../model/kpis';
 import { intervalAtom, kpiAtom } from '../model/overview-state';
-import { useSessionReady } from '../model/use-session-ready';
 import { DATA_DRAWN_MARK } from '../test-ids';
 
 export const useOverviewStyles = makeStyles({

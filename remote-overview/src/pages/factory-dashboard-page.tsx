@@ -8,9 +8,9 @@ import { useIntl } from 'react-intl';
 import {
   DataTable,
   exportFileName,
+  factoryGroupOf,
   FactoryPageFrame,
   FilterDrawer,
-  groupsOf,
   periodFileLabel,
   PeriodPicker,
   periodRequest,
@@ -18,9 +18,11 @@ import {
   queryView,
   Section,
   selectionAtom,
+  TopCauses,
   useCustomPeriods,
   useFactories,
   usePeriod,
+  useSessionReady,
   useUser,
   type DataColumn,
   type Selection,
@@ -35,7 +37,6 @@ import {
 import { kpisByGroupsQuery } from '../api/post-kpis-by-groups';
 import { topDowntimeReasonsQuery, type TopDowntimeReasonsRequest } from '../api/post-top-downtime-reasons';
 import { TrendChart } from '../components/kpi-charts';
-import { TopCauses } from '../components/top-causes';
 import { TV_REFRESH_MS, TvScreen } from '../components/tv-screen';
 import { durationColumn, indicatorColumns, occurrencesColumn } from '../components/indicator-columns';
 import { productionColumns, productionTotals, type ProductionTotals } from '../components/production-columns';
@@ -43,7 +44,6 @@ import { KpiSelector } from '../components/kpi-selector';
 import { KpiTiles } from '../components/kpi-tiles';
 import { INDICATOR_IDS, KPI_IDS, objectiveOf, type KpiId } from '../model/kpis';
 import { kpiAtom } from '../model/overview-state';
-import { useSessionReady } from '../model/use-session-ready';
 import { periodKind, unavailableOptions, useOverviewStyles } from './company-overview-page';
 
 const useStyles = makeStyles({
@@ -71,7 +71,7 @@ interface LineRow {
 /** The factory's group (all its lines, or the lines of the new filters) and one group per line. */
 export function dashboardGroups(factory: Factory, selection: Selection): { factoryGroup: KpiGroupRequest | null; lineGroups: KpiGroupRequest[] } {
   // New filters narrow the dashboard too; filters that leave none of this factory's lines show it whole.
-  const base = (selection.kind === 'filters' ? groupsOf(selection, [factory])[0] : undefined) ?? groupsOf({ kind: 'factories' }, [factory])[0];
+  const base = factoryGroupOf(factory, selection);
   if (!base) return { factoryGroup: null, lineGroups: [] };
   const lineGroups = base.production_unit_ids.map((id) => ({
     ...base,

@@ -62,6 +62,16 @@ export function groupsOf(selection: Selection, factories: readonly Factory[]): K
   });
 }
 
+/**
+ * One factory's part of the selection, as one group: its lines narrowed by the new filters (with their
+ * shifts, products and downtime types), or all its lines when the filters leave none of them or the
+ * selection is not about lines (whole factories, comparison groups). Null for a factory without lines.
+ * The factory pages (dashboard, availability and downtime) show this.
+ */
+export function factoryGroupOf(factory: Factory, selection: Selection): KpiGroupRequest | null {
+  return (selection.kind === 'filters' ? groupsOf(selection, [factory])[0] : undefined) ?? groupsOf({ kind: 'factories' }, [factory])[0] ?? null;
+}
+
 /** Comparison groups of a saved filter, as drafts. */
 export function draftsOf(filter: SavedFilter): ComparisonGroupDraft[] {
   return filter.groups.map((group) => ({

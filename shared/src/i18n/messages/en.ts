@@ -261,6 +261,10 @@ export const en = {
   'error.FLT_SHIFT_NOT_IN_FACTORY': 'Comparison group {position}: a selected shift is not in this factory',
   'error.FLT_GROUP_DUPLICATE':
     'Comparison group {position} has the same factory, lines and shifts as group {other_group} ({other_filter}). It can be applied but not saved.',
+  // Top causes (dashboard and availability page)
+  'topCauses.cause': 'Cause',
+  'topCauses.category': 'Category',
+  'topCauses.duration': 'Duration',
   // Period, filters, saved filters and intervals: the selection every analytics page shares
   'period.label': 'Period',
   'period.lastday': 'Yesterday',

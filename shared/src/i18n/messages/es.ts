@@ -249,6 +249,10 @@ export const es: Record<MessageKey, string> = {
   'error.FLT_SHIFT_NOT_IN_FACTORY': 'Grupo de comparación {position}: un turno seleccionado no pertenece a esta planta',
   'error.FLT_GROUP_DUPLICATE':
     'El grupo de comparación {position} tiene la misma planta, las mismas líneas y los mismos turnos que el grupo {other_group} ({other_filter}). Se puede aplicar, pero no guardar.',
+  // Top causes (dashboard and availability page)
+  'topCauses.cause': 'Causa',
+  'topCauses.category': 'Categoría',
+  'topCauses.duration': 'Duración',
   // Period, filters, saved filters and intervals: the selection every analytics page shares
   'period.label': 'Periodo',
   'period.lastday': 'Ayer',

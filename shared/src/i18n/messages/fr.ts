@@ -249,6 +249,10 @@ export const fr: Record<MessageKey, string> = {
   'error.FLT_SHIFT_NOT_IN_FACTORY': 'Groupe de comparaison {position} : un quart de travail sélectionné n’appartient pas à cette usine',
   'error.FLT_GROUP_DUPLICATE':
     'Le groupe de comparaison {position} a la même usine, les mêmes lignes et les mêmes quarts que le groupe {other_group} ({other_filter}). Il peut être appliqué, mais pas enregistré.',
+  // Top causes (dashboard and availability page)
+  'topCauses.cause': 'Cause',
+  'topCauses.category': 'Catégorie',
+  'topCauses.duration': 'Durée',
   // Period, filters, saved filters and intervals: the selection every analytics page shares
   'period.label': 'Période',
   'period.lastday': 'Hier',

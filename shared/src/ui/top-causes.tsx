@@ -1,14 +1,10 @@
 import type { Options } from 'highcharts';
 import { useMemo, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
-import {
-  Chart,
-  DataTable,
-  durationAxis,
-  durationPointAccessibility,
-  formatDuration,
-  type DataColumn,
-} from '@linepulse/shared';
+import { Chart } from './chart';
+import { DataTable, type DataColumn } from './data-table';
+import { durationAxis, durationPointAccessibility } from './duration-axis';
+import { formatDuration } from './format';
 import type { TopDowntimeReason } from '@linepulse/contracts';
 
 function durationTooltip(locale: string): Options['tooltip'] {
@@ -19,7 +15,7 @@ function durationTooltip(locale: string): Options['tooltip'] {
   };
 }
 
-/** One of the dashboard's top 5 causes lists (planned or unplanned): a bar chart and its table. */
+/** A top-causes list (the top 5 planned or unplanned of the dashboard and the availability page): a bar chart and its table. */
 export function TopCauses({ title, reasons, fileName, large }: { title: string; reasons: TopDowntimeReason[]; fileName: string; large?: boolean }): ReactElement {
   const intl = useIntl();
   const locale = intl.locale;
@@ -38,11 +34,11 @@ export function TopCauses({ title, reasons, fileName, large }: { title: string; 
     };
   }, [reasons, title, locale, large]);
   const columns: DataColumn<TopDowntimeReason>[] = [
-    { id: 'cause', header: intl.formatMessage({ id: 'overview.dashboard.cause' }), text: (r) => r.downtime_reason },
-    { id: 'category', header: intl.formatMessage({ id: 'overview.dashboard.category' }), text: (r) => r.category },
+    { id: 'cause', header: intl.formatMessage({ id: 'topCauses.cause' }), text: (r) => r.downtime_reason },
+    { id: 'category', header: intl.formatMessage({ id: 'topCauses.category' }), text: (r) => r.category },
     {
       id: 'duration',
-      header: intl.formatMessage({ id: 'overview.dashboard.duration' }),
+      header: intl.formatMessage({ id: 'topCauses.duration' }),
       text: (r) => formatDuration(locale, r.total_downtime_duration_seconds * 1000),
       value: (r) => r.total_downtime_duration_seconds / 86_400,
       excelFormat: '[h]:mm:ss',

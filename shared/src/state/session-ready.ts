@@ -1,4 +1,4 @@
-import { useFactoriesStatus, usePreferencesStatus } from '@linepulse/shared';
+import { useFactoriesStatus, usePreferencesStatus } from './hooks';
 
 /**
  * Whether the figures can be asked for: factories are loaded and the saved period is known (or will not

@@ -1,9 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { RemoteIntlProvider } from '@linepulse/shared';
 import type { TopDowntimeReason } from '@linepulse/contracts';
-import { renderWithProviders } from '@linepulse/shared/testing';
-import { messages } from '../messages';
+import { renderWithProviders } from '../testing';
 import { TopCauses } from './top-causes';
 
 jest.setTimeout(30_000);
@@ -13,13 +11,8 @@ const reasons: TopDowntimeReason[] = [
   { downtime_reason_id: 'r2', downtime_reason: 'Attente qualité', category: 'Qualité', is_planned: false, total_downtime_duration_seconds: 12 * 60 },
 ];
 
-/** With the remote's own words, as the page that shows it. */
 function Causes(props: Parameters<typeof TopCauses>[0]): ReactElement {
-  return (
-    <RemoteIntlProvider messages={messages}>
-      <TopCauses {...props} />
-    </RemoteIntlProvider>
-  );
+  return <TopCauses {...props} />;
 }
 
 /** The value axis's tick labels as drawn by Highcharts (the bar chart's y axis), placed ones only. */
