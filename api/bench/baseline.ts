@@ -6,6 +6,13 @@
  * time), good and rejected counts (count increments and counter-reading increments with resets), and
  * justified time per reason.
  *
+ * Counts follow docs/domain.md §4: the positive counts of one instant are production since the unit's
+ * previous mark (any count event, empty ones included, or counter reading), spread over the running
+ * time in between. Here with a "running clock" per unit (running ms accumulated along the timeline,
+ * downtime excluded, read at every mark and bucket edge): the part of a span up to x gets
+ * floor(n × (clock(x) − clock(previous)) / (clock(count) − clock(previous))) units; with no previous mark
+ * or no running time in between, the whole count goes to the bucket holding its instant.
+ *
  * Downtimes follow docs/domain.md §4: state units from state changes; units with a downtime delay from
  * gaps longer than the delay between non-empty counts (from the last count to the next one). A unit's
  * timeline starts at its first fact; a counter reading below the previous one is a reset. Assumes what the
@@ -67,7 +74,7 @@ st AS (
          lag(e.running) OVER (PARTITION BY e.production_unit_id ORDER BY e.at, e.event_id) AS prev
     FROM unit_state_events e, win
    WHERE e.account_id = $1 AND e.production_unit_id IN (SELECT id FROM units WHERE delay IS NULL)
-     AND e.at >= win.ws - interval '4 days' AND e.at < win.we
+     AND e.at >= win.ws - interval '4 days' AND e.at < win.we + interval '4 days'
 ),
 changes AS (
   SELECT u, at, running, lead(at) OVER (PARTITION BY u ORDER BY at) AS nxt FROM st WHERE prev IS DISTINCT FROM running
@@ -86,7 +93,7 @@ gaps AS (
     FROM sig JOIN units ON units.id = sig.u
 ),
 downs AS (
-  SELECT changes.u, changes.at AS s, coalesce(changes.nxt, win.we) AS e FROM changes, win WHERE NOT changes.running
+  SELECT changes.u, changes.at AS s, coalesce(changes.nxt, 'infinity'::timestamptz) AS e FROM changes WHERE NOT changes.running
   UNION ALL
   SELECT u, at, nxt FROM gaps WHERE nxt IS NOT NULL AND nxt - at > make_interval(secs => delay)
 ),
@@ -130,18 +137,70 @@ readings AS (
          CASE WHEN lag(c.total) OVER w IS NULL THEN 0
               WHEN c.total >= lag(c.total) OVER w AND c.rejected >= lag(c.rejected) OVER w THEN c.rejected - lag(c.rejected) OVER w ELSE c.rejected END AS rejected
     FROM unit_counter_readings c, win
-   WHERE c.account_id = $1 AND c.production_unit_id = ANY($2::uuid[]) AND c.at >= win.ws - interval '4 days' AND c.at < win.we
+   WHERE c.account_id = $1 AND c.production_unit_id = ANY($2::uuid[]) AND c.at >= win.ws - interval '4 days' AND c.at < win.we + interval '4 days'
   WINDOW w AS (PARTITION BY c.production_unit_id ORDER BY c.at, c.event_id)
 ),
+-- Every count event (empty ones too) and counter reading marks where the next count's span begins.
+marks AS (
+  SELECT production_unit_id AS u, at FROM unit_count_events, win
+   WHERE account_id = $1 AND production_unit_id = ANY($2::uuid[]) AND at >= win.ws - interval '4 days' AND at < win.we + interval '4 days'
+  UNION
+  SELECT u, at FROM readings
+),
+mark_spans AS (
+  SELECT u, at, lag(at) OVER (PARTITION BY u ORDER BY at) AS prev FROM marks
+),
+-- Positive counts summed per instant.
+inc AS (
+  SELECT u, at, sum(good) AS good, sum(rejected) AS rejected FROM (
+    SELECT production_unit_id AS u, at, good, rejected FROM unit_count_events, win
+     WHERE account_id = $1 AND production_unit_id = ANY($2::uuid[]) AND at >= win.ws - interval '4 days' AND at < win.we + interval '4 days'
+       AND good + rejected > 0
+    UNION ALL
+    SELECT u, at, greatest(total - rejected, 0), rejected FROM readings WHERE total + rejected > 0
+  ) x GROUP BY 1, 2
+),
+-- The running clock: +1 where a downtime starts, −1 where it ends; the clock at a point is the running
+-- ms (depth 0) of the segments before it.
+clock_points AS (
+  SELECT u, s AS t, 1 AS d FROM downs
+  UNION ALL SELECT u, e, -1 FROM downs WHERE e < 'infinity'::timestamptz
+  UNION ALL SELECT u, at, 0 FROM marks
+  UNION ALL SELECT units.id, b.bs, 0 FROM units, buckets b
+  UNION ALL SELECT units.id, b.be, 0 FROM units, buckets b
+),
+clock_segments AS (
+  SELECT u, t, d, sum(d) OVER w AS depth, lead(t) OVER w AS nt
+    FROM clock_points WINDOW w AS (PARTITION BY u ORDER BY t, d ROWS UNBOUNDED PRECEDING)
+),
+clock AS (
+  SELECT DISTINCT u, t, coalesce(sum(CASE WHEN depth = 0 AND nt IS NOT NULL THEN extract(epoch FROM nt - t) * 1000 ELSE 0 END)
+           OVER (PARTITION BY u ORDER BY t, d ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS rc
+    FROM clock_segments
+),
+spans AS (
+  SELECT i.u, i.at, i.good, i.rejected, m.prev, c1.rc AS rc_prev, c2.rc - c1.rc AS run
+    FROM inc i
+    JOIN mark_spans m ON m.u = i.u AND m.at = i.at
+    JOIN clock c2 ON c2.u = i.u AND c2.t = i.at
+    LEFT JOIN clock c1 ON c1.u = i.u AND c1.t = m.prev
+),
+spread AS (
+  SELECT sp.u, b.bs,
+         div(sp.good * (ch.rc - sp.rc_prev), sp.run) - div(sp.good * (cl.rc - sp.rc_prev), sp.run) AS good,
+         div(sp.rejected * (ch.rc - sp.rc_prev), sp.run) - div(sp.rejected * (cl.rc - sp.rc_prev), sp.run) AS rejected
+    FROM spans sp
+    JOIN buckets b ON b.bs < sp.at AND b.be > sp.prev
+    JOIN clock cl ON cl.u = sp.u AND cl.t = greatest(b.bs, sp.prev)
+    JOIN clock ch ON ch.u = sp.u AND ch.t = least(b.be, sp.at)
+   WHERE sp.run > 0
+  UNION ALL
+  SELECT sp.u, b.bs, sp.good, sp.rejected
+    FROM spans sp JOIN buckets b ON sp.at >= b.bs AND sp.at < b.be
+   WHERE sp.run IS NULL OR sp.run <= 0
+),
 cnt AS (
-  SELECT x.u, b.bs, sum(x.good) AS good, sum(x.rejected) AS rejected
-    FROM (
-      SELECT production_unit_id AS u, at, good, rejected FROM unit_count_events, win
-       WHERE account_id = $1 AND production_unit_id = ANY($2::uuid[]) AND at >= win.ws AND at < win.we
-      UNION ALL
-      SELECT u, at, total - rejected, rejected FROM readings
-    ) x JOIN buckets b ON x.at >= b.bs AND x.at < b.be
-   GROUP BY 1, 2
+  SELECT u, bs, sum(good) AS good, sum(rejected) AS rejected FROM spread GROUP BY 1, 2
 ),
 grid AS (SELECT units.id AS u, buckets.bs FROM units, buckets)
 SELECT grid.u AS unit_id, grid.bs AS bucket_start,

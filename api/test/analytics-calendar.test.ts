@@ -60,9 +60,9 @@ describe('analytics engine: calendars, buckets and validation', () => {
     const unit = await makeUnit(f);
     await state(f, unit, '2024-05-01T00:00:00Z', true);
     await count(f, unit, '2024-05-11T23:59:00Z', 1); // Saturday: first week
-    await count(f, unit, '2024-05-12T00:01:00Z', 2); // Sunday: second week
+    await count(f, unit, '2024-05-12T00:01:00Z', 2); // Sunday: made since 23:59, one minute in each week
     const r = await group(f.accountId, f.factoryId, [unit], { time_option: 'time_range', start_date: '2024-05-05', end_date: '2024-05-18', interval: 'week' });
-    assert.deepEqual(r.intervals.map((i) => [i.start_time, i.good]), [['2024-05-05T00:00:00.000Z', 1], ['2024-05-12T00:00:00.000Z', 2]]);
+    assert.deepEqual(r.intervals.map((i) => [i.start_time, i.good]), [['2024-05-05T00:00:00.000Z', 1 + 1], ['2024-05-12T00:00:00.000Z', 1]]);
   });
 
   it('a fiscal year starting in April, with its 11 preceding years, and month buckets', async () => {
@@ -72,21 +72,22 @@ describe('analytics engine: calendars, buckets and validation', () => {
     const thisYear = new Date(now).getUTCMonth() >= 3 ? new Date(now).getUTCFullYear() : new Date(now).getUTCFullYear() - 1;
     await state(f, unit, `${thisYear}-03-31T00:00:00Z`, true);
     await count(f, unit, `${thisYear}-03-31T12:00:00Z`, 7);
-    await count(f, unit, `${thisYear}-04-01T12:00:00Z`, 3);
+    // Made since the previous count, running all along: 12 of its 24 hours in the previous year.
+    await count(f, unit, `${thisYear}-04-01T12:00:00Z`, 4);
     const r = await (async () => {
       const body = { time_option: 'year', preceding_periods: true } as const;
       return (await kpisByGroups(app.db, f.accountId, { ...body, groups: [{ name: 'g', factory_id: f.factoryId, production_unit_ids: [unit] }] }, now)).groups[0] as unknown as Group;
     })();
     assert.equal(r.start_time, `${thisYear}-04-01T00:00:00.000Z`);
-    assert.equal(r.total.good, 3);
+    assert.equal(r.total.good, 2);
     assert.equal(r.preceding_periods.length, 11);
     const last = r.preceding_periods.at(-1)!;
     assert.equal(last.start_time, `${thisYear - 1}-04-01T00:00:00.000Z`);
     assert.equal(last.end_time, `${thisYear}-04-01T00:00:00.000Z`);
-    assert.equal(last.good, 7);
+    assert.equal(last.good, 7 + 2);
     assert.equal(r.preceding_periods[0]!.start_time, `${thisYear - 11}-04-01T00:00:00.000Z`);
     const months = await group(f.accountId, f.factoryId, [unit], { time_option: 'time_range', start_date: `${thisYear}-03-01`, end_date: `${thisYear}-04-30`, interval: 'month' });
-    assert.deepEqual(months.intervals.map((i) => [i.start_time, i.good]), [[`${thisYear}-03-01T00:00:00.000Z`, 7], [`${thisYear}-04-01T00:00:00.000Z`, 3]]);
+    assert.deepEqual(months.intervals.map((i) => [i.start_time, i.good]), [[`${thisYear}-03-01T00:00:00.000Z`, 7 + 2], [`${thisYear}-04-01T00:00:00.000Z`, 2]]);
   });
 
   it('a shift crossing midnight belongs to the day it starts; unscheduled time does not count', async () => {

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { downtimesInfo, kpisByGroups } from '../src/analytics/engine.ts';
 import { rebuildUnits, sweep } from '../src/analytics/rollups.ts';
+import { baseline, hourBuckets } from '../bench/baseline.ts';
 import { build, call, Cleanup, DEMO } from './helper.ts';
 import { count, counter, HOUR, justify, makeFactory, makeProduct, makeReason, makeShift, makeUnit, markDirty, MIN, product, state, type TestFactory } from './analytics-helper.ts';
 
@@ -16,6 +17,19 @@ const near = (actual: number | null | undefined, expected: number, digits = 4): 
 async function kpis(app: FastifyInstance, f: TestFactory, units: string[], start: string, end: string, extra: Record<string, unknown> = {}) {
   const r = await kpisByGroups(app.db, f.accountId, { start, end, groups: [{ name: 'g', factory_id: f.factoryId, production_unit_ids: units, ...extra }] });
   return r.groups[0] as unknown as { total: Record<string, number | null>; intervals?: Record<string, number | string | null>[] };
+}
+
+/** The same from the benchmark's plain query (bench/baseline.ts), which shares no code with the engine. */
+async function plainHourly(app: FastifyInstance, f: TestFactory, unit: string, start: string, end: string): Promise<[string, unknown, unknown][]> {
+  const r = await baseline(app.db, f.accountId, 'UTC', [unit], hourBuckets(Date.parse(start), Date.parse(end), 'UTC'));
+  return r.rows.map((row) => [row.bucket_start.slice(11, 13), row.good, row.rejected]);
+}
+
+/** [local hour "HH", good, rejected] per hour of the window. */
+async function hourly(app: FastifyInstance, f: TestFactory, unit: string, start: string, end: string): Promise<[string, unknown, unknown][]> {
+  const r = await kpisByGroups(app.db, f.accountId, { start, end, interval: 'hour', groups: [{ name: 'g', factory_id: f.factoryId, production_unit_ids: [unit] }] });
+  const g = r.groups[0] as unknown as { intervals: Record<string, unknown>[] };
+  return g.intervals.map((i) => [String(i.start_time).slice(11, 13), i.good, i.rejected]);
 }
 
 describe('analytics engine: domain rules (docs/domain.md)', () => {
@@ -149,6 +163,92 @@ describe('analytics engine: domain rules (docs/domain.md)', () => {
     const g = await kpis(app, f, [unit], '2024-05-06T08:00:00Z', '2024-05-06T12:00:00Z');
     assert.equal(g.total.good, 95 + 28 + 20);
     assert.equal(g.total.rejected, 7);
+  });
+
+  it('a counter read just after a shift ends counts for the shift that made it', async () => {
+    const f = await makeFactory(app.db, { timezone: 'UTC' });
+    const unit = await makeUnit(f);
+    const morning = await makeShift(f, { start: '06:00', end: '14:00', units: [unit], name: 'Morning' });
+    const afternoon = await makeShift(f, { start: '14:00', end: '22:00', units: [unit], name: 'Afternoon' });
+    const p = await makeProduct(f, { [unit]: 3600 }); // 1 unit a second
+    await product(f, unit, '2024-05-06T05:00:00Z', p);
+    await state(f, unit, '2024-05-06T06:00:00Z', true);
+    await state(f, unit, '2024-05-06T14:10:00Z', false);
+    // Polled every 4 hours, 2 minutes late: 60 units a minute throughout.
+    await counter(f, unit, '2024-05-06T06:00:00Z', 0); // baseline
+    await counter(f, unit, '2024-05-06T10:02:00Z', 242 * 60);
+    await counter(f, unit, '2024-05-06T14:02:00Z', 482 * 60);
+    const w = ['2024-05-06T00:00:00Z', '2024-05-07T00:00:00Z'] as const;
+    const m = await kpis(app, f, [unit], ...w, { work_shift_ids: [morning] });
+    assert.equal(m.total.good, 480 * 60);
+    near(m.total.performance, 1, 9);
+    const a = await kpis(app, f, [unit], ...w, { work_shift_ids: [afternoon] });
+    assert.equal(a.total.good, 2 * 60);
+    const all = await kpis(app, f, [unit], ...w);
+    assert.equal(all.total.good, 482 * 60);
+  });
+
+  it('a 15-minute reading splits across two hours in proportion to the running time in each', async () => {
+    const f = await makeFactory(app.db, { timezone: 'UTC' });
+    const unit = await makeUnit(f);
+    await state(f, unit, '2024-05-06T08:00:00Z', true);
+    await counter(f, unit, '2024-05-06T09:50:00Z', 1000, 10);
+    await counter(f, unit, '2024-05-06T10:05:00Z', 1150, 13); // 150 made, 3 of them rejected
+    const byHour = await hourly(app, f, unit, '2024-05-06T08:00:00Z', '2024-05-06T12:00:00Z');
+    // 10 of 15 minutes in hour 9: floor(147 × 10/15) = 98 good, floor(3 × 10/15) = 2 rejected.
+    assert.deepEqual(byHour, [['08', 0, 0], ['09', 98, 2], ['10', 49, 1], ['11', 0, 0]]);
+    assert.deepEqual(await plainHourly(app, f, unit, '2024-05-06T08:00:00Z', '2024-05-06T12:00:00Z'), byHour);
+    // The same from an hour window (read on the fly) and from a window cut inside the hours.
+    const h9 = await kpis(app, f, [unit], '2024-05-06T09:00:00Z', '2024-05-06T10:00:00Z');
+    assert.equal(h9.total.good, 98);
+    const cut = await kpis(app, f, [unit], '2024-05-06T09:55:00Z', '2024-05-06T10:02:00Z');
+    // floor(147 × 12/15) − floor(147 × 5/15) = 117 − 49.
+    assert.equal(cut.total.good, 117 - 49);
+  });
+
+  it('counts across a downtime are spread over the running time only; a first count stays at its instant', async () => {
+    const f = await makeFactory(app.db, { timezone: 'UTC' });
+    const unit = await makeUnit(f);
+    await state(f, unit, '2024-05-06T08:00:00Z', true);
+    await state(f, unit, '2024-05-06T09:00:00Z', false);
+    await state(f, unit, '2024-05-06T11:00:00Z', true);
+    await count(f, unit, '2024-05-06T08:30:00Z', 10); // the unit's first count: no span before it
+    await count(f, unit, '2024-05-06T12:00:00Z', 270, 30); // made in 08:30–09:00 and 11:00–12:00
+    await count(f, unit, '2024-05-06T12:00:00Z', 0); // an empty count marks without adding
+    await count(f, unit, '2024-05-06T12:30:00Z', 0);
+    // No running time since the previous mark (12:30 → 13:00 is all down): at its own instant.
+    await state(f, unit, '2024-05-06T12:30:00Z', false);
+    await count(f, unit, '2024-05-06T13:00:00Z', 7);
+    const byHour = await hourly(app, f, unit, '2024-05-06T08:00:00Z', '2024-05-06T14:00:00Z');
+    assert.deepEqual(byHour, [['08', 10 + 90, 10], ['09', 0, 0], ['10', 0, 0], ['11', 180, 20], ['12', 0, 0], ['13', 7, 0]]);
+    assert.deepEqual(await plainHourly(app, f, unit, '2024-05-06T08:00:00Z', '2024-05-06T14:00:00Z'), byHour);
+  });
+
+  it('a late count re-derives the stored spans it shortens, and a count after the stored hours reaches back into them', async () => {
+    const f = await makeFactory(app.db, { timezone: 'UTC' });
+    const unit = await makeUnit(f);
+    await state(f, unit, '2024-05-06T08:00:00Z', true);
+    await count(f, unit, '2024-05-06T08:00:00Z', 0);
+    await count(f, unit, '2024-05-06T12:00:00Z', 400);
+    const hours = async (now: number) => {
+      const r = await kpisByGroups(app.db, f.accountId, { start: '2024-05-06T08:00:00Z', end: '2024-05-06T13:00:00Z', interval: 'hour', groups: [{ name: 'g', factory_id: f.factoryId, production_unit_ids: [unit] }] }, now);
+      return (r.groups[0] as unknown as { intervals: Record<string, number>[] }).intervals.map((i) => i.good);
+    };
+    const at = Date.parse('2024-05-06T12:30:00Z');
+    assert.deepEqual(await hours(at), [100, 100, 100, 100, 0]);
+    const stored = await app.db.query<{ good: number }>('SELECT sum(good) AS good FROM rollup_unit_hours WHERE production_unit_id = $1', [unit]);
+    assert.equal(Number(stored[0]!.good), 400);
+    // Late: 100 made in 08:00–10:00; the 400 of 12:00 were then made in 10:00–12:00.
+    await count(f, unit, '2024-05-06T10:00:00Z', 100);
+    await markDirty(f, unit, '2024-05-06T10:00:00Z', '2024-05-06T10:00:01Z');
+    assert.deepEqual(await hours(at), [50, 50, 200, 200, 0]);
+    // Live: hours up to 13:00 are stored; a count arriving at 13:10 (after them, marked as ingestion
+    // does) was made since 12:00: 60 of its 70 minutes belong to the stored hour 12.
+    const later = Date.parse('2024-05-06T13:30:00Z');
+    assert.deepEqual(await hours(later), [50, 50, 200, 200, 0]);
+    await count(f, unit, '2024-05-06T13:10:00Z', 50);
+    await markDirty(f, unit, '2024-05-06T13:10:00Z', '2024-05-07T13:30:00Z');
+    assert.deepEqual(await hours(later), [50, 50, 200, 200, 42]); // floor(50 × 60/70)
   });
 
   it('justification types: planned, unplanned, mixed, partially justified, unjustified', async () => {

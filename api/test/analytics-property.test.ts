@@ -1,7 +1,8 @@
 /**
  * Property: on random facts (states or counts with a downtime delay, counters with resets,
  * justifications, shifts, products, late facts), the engine's answers equal a plain minute-by-minute
- * computation from the raw facts, written here without any of the engine's code.
+ * computation from the raw facts, written here without any of the engine's code: counts included,
+ * each spread over the running minutes since the unit's previous count (docs/domain.md §4).
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -150,14 +151,39 @@ function reference(s: Scenario, horizonMinutes: number): Expected {
     else e.unplanned += MIN;
   }
   const products = [...s.products].sort((a, b) => a.m - b.m);
-  for (const c of allCounts) {
-    if (c.m < w0 || c.m >= w1) continue;
-    e.good += c.good;
-    e.rejected += c.rejected;
-    bump(c.m, 2, c.good + c.rejected);
+  const book = (m: number, good: number, rejected: number) => {
+    if (m < w0 || m >= w1) return;
+    e.good += good;
+    e.rejected += rejected;
+    bump(m, 2, good + rejected);
     let p: number | null = null;
-    for (const x of products) if (x.m <= c.m) p = x.p;
-    if (p !== null) e.ideal += ((c.good + c.rejected) * 3_600_000) / RATES[p]!;
+    for (const x of products) if (x.m <= m) p = x.p;
+    if (p !== null) e.ideal += ((good + rejected) * 3_600_000) / RATES[p]!;
+  };
+  // A count is production since the previous mark (any count event, empty ones too, or counter
+  // reading), spread minute by minute over the running minutes in between: after the k-th running
+  // minute of R, floor(n × k / R) units are booked. No previous mark or no running minute: at its minute.
+  const marks = [...s.counts.map((c) => c.m), ...s.counters.map((c) => c.m)];
+  const atMinute = new Map<number, { good: number; rejected: number }>();
+  for (const c of allCounts) {
+    const x = atMinute.get(c.m) ?? { good: 0, rejected: 0 };
+    x.good += c.good;
+    x.rejected += c.rejected;
+    atMinute.set(c.m, x);
+  }
+  for (const [m, c] of atMinute) {
+    const previous = Math.max(-Infinity, ...marks.filter((x) => x < m));
+    const runningMinutes: number[] = [];
+    for (let k = previous; Number.isFinite(previous) && k < m; k += 1) if (!isDown(k)) runningMinutes.push(k);
+    if (runningMinutes.length === 0) {
+      book(m, c.good, c.rejected);
+      continue;
+    }
+    const R = runningMinutes.length;
+    runningMinutes.forEach((k, i) => {
+      const part = (n: number) => Math.floor((n * (i + 1)) / R) - Math.floor((n * i) / R);
+      book(k, part(c.good), part(c.rejected));
+    });
   }
   return e;
 }

@@ -13,8 +13,15 @@
  * - Justifications: at each instant of a downtime, the justification covering it with the latest
  *   `from` (then the greatest event id) gives the reason.
  * - Scheduled time: union of the unit's shifts; a unit with no shift is always scheduled.
- * - Counts are attributed to the instant they carry and to the product running then (a product event
- *   at the same instant counts as already running).
+ * - Counts (docs/domain.md §4): a count is production over the time since the unit's previous count
+ *   mark. Marks are the instants of every count event (empty ones included: "nothing made since") and
+ *   every counter reading (the baseline included). The positive counts carried by one instant are
+ *   summed, then spread over the running time (not inside a downtime) in [previous mark, instant): the
+ *   part up to x gets floor(n × running(previous, x) / running(previous, instant)) units, so any
+ *   partition of the span (slices, hours, minutes) gives the same whole numbers, and each part is
+ *   booked with the product running there. With no previous mark (a unit's first count) or no running
+ *   time in between, the count is booked at its own instant, with the product running then (a product
+ *   event at the same instant counts as already running).
  */
 import { DateTime } from 'luxon';
 import {
@@ -52,6 +59,11 @@ export interface UnitFacts {
   states: { at: number; running: boolean }[];
   /** Positive increments, sorted (count events and counter increments merged). */
   counts: { at: number; good: number; rejected: number }[];
+  /**
+   * Sorted instants of every count event and counter reading loaded (empty ones and baselines
+   * included), with the latest of each before the loaded range: where each count's span begins.
+   */
+  marks: number[];
   /** Sorted; includes the latest product event before the loaded range. */
   products: { at: number; productId: string }[];
   justifications: { from: number; to: number; reasonId: string; eventId: string }[];
@@ -333,9 +345,6 @@ export function deriveUnit(setup: UnitSetup, facts: UnitFacts, from: number, to:
   const points = [...cuts].sort((a, b) => a - b);
 
   const segments = justifiedSegments(dts, facts);
-  const counts = facts.counts;
-  let ci = 0;
-  while (ci < counts.length && counts[ci]!.at < begin) ci += 1;
   let si = 0;
   let di = 0;
   const slices: Slice[] = [];
@@ -373,16 +382,9 @@ export function deriveUnit(setup: UnitSetup, facts: UnitFacts, from: number, to:
     }
     while (di < dts.length && dts[di]!.start < start) di += 1;
     if (scheduled) for (let k = di; k < dts.length && dts[k]!.start < end; k += 1) slice.occurrences += 1;
-    while (ci < counts.length && counts[ci]!.at < end) {
-      const c = counts[ci]!;
-      slice.good += c.good;
-      slice.rejected += c.rejected;
-      const rate = productId ? setup.rates.get(productId) : undefined;
-      if (rate) slice.ideal_ms += ((c.good + c.rejected) * HOUR_MS) / rate;
-      ci += 1;
-    }
     slices.push(slice);
   }
+  spreadCounts(setup, facts, dts, slices, begin, to);
 
   const downtimes: Downtime[] = [];
   const segmentsOf = new Map<number, Segment[]>();
@@ -417,6 +419,94 @@ export function deriveUnit(setup: UnitSetup, facts: UnitFacts, from: number, to:
     downtimes.push(dt);
   });
   return { slices, downtimes };
+}
+
+/** Index of the last item whose `key` is ≤ t (items sorted by key), or -1. */
+function lastAtOrBefore<T>(list: readonly T[], t: number, key: (x: T) => number): number {
+  let lo = 0;
+  let hi = list.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (key(list[mid]!) <= t) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found;
+}
+
+/** floor(n × part / whole) exactly, for whole numbers (0 ≤ part ≤ whole, whole > 0). */
+export function shareOf(n: number, part: number, whole: number): number {
+  if (part >= whole) return n;
+  if (n * whole <= Number.MAX_SAFE_INTEGER) {
+    const a = n * part;
+    return (a - (a % whole)) / whole;
+  }
+  return Number((BigInt(n) * BigInt(part)) / BigInt(whole));
+}
+
+/**
+ * Books the counts into the slices (sorted, contiguous over [begin, to)): each instant's counts over
+ * the running time since the previous mark, or at the instant itself (see the rules at the top).
+ */
+function spreadCounts(setup: UnitSetup, facts: UnitFacts, dts: readonly { start: number; end: number }[], slices: Slice[], begin: number, to: number): void {
+  if (slices.length === 0) return;
+  const marks = facts.marks;
+  /** Running ms in [a, b): its length minus the downtime inside (downtimes sorted and disjoint). */
+  const running = (a: number, b: number): number => {
+    if (b <= a) return 0;
+    let down = 0;
+    for (let i = Math.max(0, lastAtOrBefore(dts, a, (d) => d.start)); i < dts.length; i += 1) {
+      const d = dts[i]!;
+      if (d.start >= b) break;
+      const lo = Math.max(a, d.start);
+      const hi = Math.min(b, d.end);
+      if (hi > lo) down += hi - lo;
+    }
+    return b - a - down;
+  };
+  const book = (slice: Slice, good: number, rejected: number): void => {
+    if (good + rejected === 0) return;
+    slice.good += good;
+    slice.rejected += rejected;
+    const rate = slice.productId ? setup.rates.get(slice.productId) : undefined;
+    if (rate) slice.ideal_ms += ((good + rejected) * HOUR_MS) / rate;
+  };
+  const counts = facts.counts;
+  for (let i = 0; i < counts.length;) {
+    // Every positive count of one instant is one production since the previous mark.
+    const at = counts[i]!.at;
+    let good = 0;
+    let rejected = 0;
+    for (; i < counts.length && counts[i]!.at === at; i += 1) {
+      good += counts[i]!.good;
+      rejected += counts[i]!.rejected;
+    }
+    if (at < begin) continue;
+    const pi = lastAtOrBefore(marks, at - 1, (m) => m);
+    const previous = pi >= 0 ? marks[pi]! : null;
+    if (previous !== null && previous >= to) break;
+    const whole = previous === null ? 0 : running(previous, at);
+    if (whole <= 0) {
+      if (at < to) book(slices[lastAtOrBefore(slices, at, (s) => s.start)]!, good, rejected);
+      continue;
+    }
+    const from = Math.max(previous!, begin);
+    let k = Math.max(0, lastAtOrBefore(slices, from, (s) => s.start));
+    let done = running(previous!, from);
+    let bookedGood = shareOf(good, done, whole);
+    let bookedRejected = shareOf(rejected, done, whole);
+    for (; k < slices.length && slices[k]!.start < at; k += 1) {
+      const s = slices[k]!;
+      done += running(Math.max(s.start, from), Math.min(s.end, at));
+      const g = shareOf(good, done, whole);
+      const r = shareOf(rejected, done, whole);
+      book(s, g - bookedGood, r - bookedRejected);
+      bookedGood = g;
+      bookedRejected = r;
+    }
+  }
 }
 
 export function justificationType(planned: number, unplanned: number, unjustified: number): JustificationType {

@@ -108,12 +108,17 @@ async function loadRange(q: Queryable, ctx: UnitContext, origin: number, lb: num
      ORDER BY at, event_id`,
     p,
   );
-  // No ORDER BY nor filter in SQL: a plain index range scan; increments commute, so order is free.
-  const countEvents = (await q.query<{ at: number; good: number; rejected: number }>(
-    `SELECT (extract(epoch FROM at) * 1000)::float8 AS at, good, rejected FROM unit_count_events
-      WHERE account_id = $1 AND production_unit_id = $2 AND at >= $3 AND at < $4`,
+  // No ORDER BY nor filter in the range: a plain index range scan (sorted below). Empty counts are
+  // kept as marks (where the next count's span begins), with the latest one before lb.
+  const countRows = await q.query<{ at: number; good: number; rejected: number }>(
+    `(SELECT (extract(epoch FROM at) * 1000)::float8 AS at, 0::bigint AS good, 0::bigint AS rejected FROM unit_count_events
+       WHERE account_id = $1 AND production_unit_id = $2 AND at < $3 ORDER BY at DESC LIMIT 1)
+     UNION ALL
+     (SELECT (extract(epoch FROM at) * 1000)::float8 AS at, good, rejected FROM unit_count_events
+       WHERE account_id = $1 AND production_unit_id = $2 AND at >= $3 AND at < $4)`,
     p,
-  )).filter((c) => Number(c.good) + Number(c.rejected) > 0);
+  );
+  const countEvents = countRows.filter((c) => Number(c.good) + Number(c.rejected) > 0);
   const readings = await q.query<{ at: number; total: number; rejected: number }>(
     `(SELECT (extract(epoch FROM at) * 1000)::float8 AS at, total, rejected, event_id FROM unit_counter_readings WHERE account_id = $1 AND production_unit_id = $2 AND at < $3
        ORDER BY at DESC, event_id DESC LIMIT 1)
@@ -142,6 +147,7 @@ async function loadRange(q: Queryable, ctx: UnitContext, origin: number, lb: num
   counts.sort((a, b) => a.at - b.at);
   return {
     origin,
+    marks: marksOf([...countRows, ...readings].map((r) => Math.round(Number(r.at)))),
     states: states.map((s) => ({ at: Math.round(Number(s.at)), running: s.running })),
     counts,
     products: products.map((r) => ({ at: Math.round(Number(r.at)), productId: r.product_id })),
@@ -167,6 +173,30 @@ export function counterIncrements(readings: { at: number; total: number; rejecte
   return out;
 }
 
+/** Sorted distinct instants. */
+function marksOf(instants: number[]): number[] {
+  return [...new Set(instants)].sort((a, b) => a - b);
+}
+
+/**
+ * Where counts reach beyond [begin, to): the unit's last count mark before `begin` (the span of the
+ * first count inside begins there) and its first mark in [to, horizon) (that count's span may reach
+ * back inside). Count events and counter readings both mark.
+ */
+async function markBounds(q: Queryable, accountId: string, unitId: string, begin: number, to: number, horizon: number): Promise<{ previous: number | null; next: number | null }> {
+  const rows = await q.query<{ previous: string | null; next: string | null }>(
+    `SELECT greatest(
+              (SELECT max(at) FROM unit_count_events WHERE account_id = $1 AND production_unit_id = $2 AND at < $3),
+              (SELECT max(at) FROM unit_counter_readings WHERE account_id = $1 AND production_unit_id = $2 AND at < $3)) AS previous,
+            least(
+              (SELECT min(at) FROM unit_count_events WHERE account_id = $1 AND production_unit_id = $2 AND at >= $4 AND at < $5),
+              (SELECT min(at) FROM unit_counter_readings WHERE account_id = $1 AND production_unit_id = $2 AND at >= $4 AND at < $5)) AS next`,
+    [accountId, unitId, iso(begin), iso(to), iso(horizon)],
+  );
+  const r = rows[0];
+  return { previous: r?.previous ? ms(r.previous) : null, next: r?.next ? ms(r.next) : null };
+}
+
 export interface DerivedSpan extends Derived {
   origin: number | null;
 }
@@ -184,6 +214,11 @@ export async function deriveSpan(q: Queryable, ctx: UnitContext, from: number, t
   const a = [ctx.accountId, ctx.unitId];
   let lb = begin;
   let ub = to;
+  // Counts spread back to the previous mark: load from the last mark before begin to the first at or
+  // after to, so that their spans and the running time inside are known.
+  const bounds = await markBounds(q, ctx.accountId, ctx.unitId, begin, to, horizon);
+  const wantLb = bounds.previous ?? begin;
+  const wantUb = bounds.next === null ? to : bounds.next + 1;
   if (ctx.setup.delayMs === null) {
     // One round trip: the state at `begin` (and where a downtime in progress started), the state just
     // before `to` and the next running event after it.
@@ -199,14 +234,20 @@ export async function deriveSpan(q: Queryable, ctx: UnitContext, from: number, t
     const c = ctxRows[0]!;
     if (!c.running && begin > origin) lb = c.last_run === null || c.down_start === null ? origin : Math.min(begin, ms(c.down_start));
     if (!c.running_before_to && to < horizon) ub = c.next_run ? ms(c.next_run) + 1 : horizon;
+    lb = Math.min(lb, wantLb);
+    ub = Math.max(ub, wantUb);
     const facts = await loadRange(q, ctx, origin, lb, ub);
     return { origin, ...deriveUnit(ctx.setup, facts, begin, to, lb, ub, horizon) };
   }
-  // Delay mode: back to the last positive count before `begin`, forward to the first at or after `to`.
+  // Delay mode: back to the last positive count at or before the previous mark (whose gap tells
+  // whether the unit ran from there), forward to the first positive count at or after `to`.
+  lb = Math.min(lb, wantLb);
+  ub = Math.max(ub, wantUb);
   let facts = await loadRange(q, ctx, origin, lb, ub);
   let width = DAY_MS;
-  while (lb > origin && !facts.counts.some((c) => c.at < begin)) {
-    lb = Math.max(origin, begin - width);
+  const anchor = Math.min(begin - 1, wantLb);
+  while (lb > origin && !facts.counts.some((c) => c.at <= anchor)) {
+    lb = Math.max(origin, Math.min(lb, anchor - width));
     width *= 4;
     facts = await loadRange(q, ctx, origin, lb, ub);
   }
@@ -241,13 +282,22 @@ export async function deriveSpans(
   if (batch.length === 0) return out;
   const accountId = batch[0]!.ctx.accountId;
   const ids = batch.map((b) => b.ctx.unitId);
-  const ctxRows = await q.query<{ id: string; running: boolean | null; last_run: string | null; down_start: string | null; running_before_to: boolean | null; next_run: string | null }>(
+  const ctxRows = await q.query<{
+    id: string; running: boolean | null; last_run: string | null; down_start: string | null; running_before_to: boolean | null; next_run: string | null;
+    previous_mark: string | null; next_mark: string | null;
+  }>(
     `SELECT u.id,
             (SELECT running FROM unit_state_events s WHERE s.account_id = $1 AND s.production_unit_id = u.id AND s.at <= u.b ORDER BY s.at DESC, s.event_id DESC LIMIT 1) AS running,
             lr.at AS last_run,
             (SELECT at FROM unit_state_events s WHERE s.account_id = $1 AND s.production_unit_id = u.id AND s.at > lr.at ORDER BY s.at LIMIT 1) AS down_start,
             (SELECT running FROM unit_state_events s WHERE s.account_id = $1 AND s.production_unit_id = u.id AND s.at < u.t ORDER BY s.at DESC, s.event_id DESC LIMIT 1) AS running_before_to,
-            (SELECT at FROM unit_state_events s WHERE s.account_id = $1 AND s.production_unit_id = u.id AND s.running AND s.at >= u.t AND s.at < $5 ORDER BY s.at LIMIT 1) AS next_run
+            (SELECT at FROM unit_state_events s WHERE s.account_id = $1 AND s.production_unit_id = u.id AND s.running AND s.at >= u.t AND s.at < $5 ORDER BY s.at LIMIT 1) AS next_run,
+            greatest(
+              (SELECT max(at) FROM unit_count_events c WHERE c.account_id = $1 AND c.production_unit_id = u.id AND c.at < u.b),
+              (SELECT max(at) FROM unit_counter_readings c WHERE c.account_id = $1 AND c.production_unit_id = u.id AND c.at < u.b)) AS previous_mark,
+            least(
+              (SELECT min(at) FROM unit_count_events c WHERE c.account_id = $1 AND c.production_unit_id = u.id AND c.at >= u.t AND c.at < $5),
+              (SELECT min(at) FROM unit_counter_readings c WHERE c.account_id = $1 AND c.production_unit_id = u.id AND c.at >= u.t AND c.at < $5)) AS next_mark
        FROM unnest($2::uuid[], $3::timestamptz[], $4::timestamptz[]) AS u(id, b, t)
        LEFT JOIN LATERAL (SELECT at FROM unit_state_events s WHERE s.account_id = $1 AND s.production_unit_id = u.id AND s.running AND s.at < u.b ORDER BY s.at DESC LIMIT 1) lr ON true`,
     [accountId, ids, batch.map((b) => iso(b.begin)), batch.map((b) => iso(b.to)), iso(horizon)],
@@ -259,6 +309,9 @@ export async function deriveSpans(
     let ub = b.to;
     if (!c.running && b.begin > b.origin) lb = c.last_run === null || c.down_start === null ? b.origin : Math.min(b.begin, ms(c.down_start));
     if (!c.running_before_to && b.to < horizon) ub = c.next_run ? ms(c.next_run) + 1 : horizon;
+    // Counts spread back to the previous mark (see deriveSpan).
+    if (c.previous_mark) lb = Math.min(lb, ms(c.previous_mark));
+    if (c.next_mark) ub = Math.max(ub, ms(c.next_mark) + 1);
     bounds.set(b.ctx.unitId, { lb, ub });
   }
   const facts = await loadRangeMany(q, accountId, batch.map((b) => ({ unitId: b.ctx.unitId, origin: b.origin, ...bounds.get(b.ctx.unitId)! })));
@@ -281,9 +334,12 @@ async function loadRangeMany(q: Queryable, accountId: string, spans: { unitId: s
        ORDER BY at, event_id) x`,
     p,
   );
+  // Empty counts are kept as marks, with the latest count before lb (see loadRange).
   const countEvents = await q.query<{ id: string; at: string; good: number; rejected: number }>(
     `SELECT u.id, x.at, x.good, x.rejected FROM ${units} CROSS JOIN LATERAL (
-       SELECT at, good, rejected FROM unit_count_events WHERE account_id = $1 AND production_unit_id = u.id AND at >= u.lb AND at < u.ub AND good + rejected > 0 ORDER BY at, event_id) x`,
+       (SELECT at, 0::bigint AS good, 0::bigint AS rejected FROM unit_count_events WHERE account_id = $1 AND production_unit_id = u.id AND at < u.lb ORDER BY at DESC LIMIT 1)
+       UNION ALL
+       (SELECT at, good, rejected FROM unit_count_events WHERE account_id = $1 AND production_unit_id = u.id AND at >= u.lb AND at < u.ub)) x`,
     p,
   );
   const readings = await q.query<{ id: string; at: string; total: number; rejected: number }>(
@@ -310,12 +366,14 @@ async function loadRangeMany(q: Queryable, accountId: string, spans: { unitId: s
   );
   const out = new Map<string, UnitFacts>();
   for (const s of spans) {
-    const counts = countEvents.filter((c) => c.id === s.unitId).map((c) => ({ at: ms(c.at), good: Number(c.good), rejected: Number(c.rejected) }));
+    const unitCounts = countEvents.filter((c) => c.id === s.unitId).map((c) => ({ at: ms(c.at), good: Number(c.good), rejected: Number(c.rejected) }));
+    const counts = unitCounts.filter((c) => c.good + c.rejected > 0);
     const unitReadings = readings.filter((r) => r.id === s.unitId).map((r) => ({ at: ms(r.at), total: Number(r.total), rejected: Number(r.rejected) }));
     counts.push(...counterIncrements(unitReadings).filter((c) => c.at >= s.lb));
     counts.sort((a, b) => a.at - b.at);
     out.set(s.unitId, {
       origin: s.origin,
+      marks: marksOf([...unitCounts, ...unitReadings].map((c) => c.at)),
       states: states.filter((x) => x.id === s.unitId).map((x) => ({ at: ms(x.at), running: x.running })),
       counts,
       products: products.filter((x) => x.id === s.unitId).map((x) => ({ at: ms(x.at), productId: x.product_id })),

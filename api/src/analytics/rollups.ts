@@ -187,6 +187,10 @@ async function rebuildLocked(tx: Queryable, ctx: UnitContext, from: number, to: 
   let derived: Derived = { slices: [], downtimes: [] };
   // Widening past T only matters where slices are already stored.
   const widenCap = Math.min(cap, Math.max(T, state.derivedUntil ?? T));
+  // [F, T) holds every change (new facts, whole downtimes); [wF, wT) adds the spans of the counts
+  // crossing its ends, whose shares change when the running time or the marks inside change.
+  let wF = F;
+  let wT = T;
   for (let round = 0; ; round += 1) {
     const stored = await tx.query<{ lo: string | null; hi: string | null }>(
       `SELECT (SELECT min(start_at) FROM derived_downtimes WHERE account_id = $1 AND production_unit_id = $2 AND start_at < $3 AND (end_at > $3 OR is_open)) AS lo,
@@ -195,15 +199,34 @@ async function rebuildLocked(tx: Queryable, ctx: UnitContext, from: number, to: 
     );
     if (stored[0]?.lo) F = Math.min(F, floorHour(ms(stored[0].lo), zone));
     if (stored[0]?.hi) T = Math.max(T, Math.min(widenCap, ceilHour(ms(stored[0].hi), zone)));
-    derived = await deriveSpan(tx, ctx, F, T, now, origin);
-    // A downtime of the new timeline crossing T changes slices after T: widen and derive again.
+    const spans = await countSpansAround(tx, ctx, F, T, now);
+    wF = spans.previous === null ? F : Math.min(F, floorHour(spans.previous, zone));
+    // Through the hour holding the next mark: its count may move between spread and its own instant.
+    wT = spans.next === null ? T : Math.max(T, Math.min(widenCap, ceilHour(spans.next + 1, zone)));
+    derived = await deriveSpan(tx, ctx, wF, wT, now, origin);
+    // A downtime of the new timeline crossing wT changes slices after it: widen and derive again.
     let nT = T;
-    for (const d of derived.downtimes) if (d.start < T && d.end > T) nT = Math.max(nT, Math.min(widenCap, ceilHour(d.end, zone)));
-    if (nT === T || round >= 5) break;
+    for (const d of derived.downtimes) if (d.start < wT && d.end > wT) nT = Math.max(nT, Math.min(widenCap, ceilHour(d.end, zone)));
+    if (nT <= wT || round >= 5) break;
     T = nT;
   }
-  await writeDerived(tx, ctx, F, T, derived);
-  await upsert(Math.max(state.derivedUntil ?? T, T));
+  await writeDerived(tx, ctx, wF, wT, derived);
+  await upsert(Math.max(state.derivedUntil ?? wT, wT));
+}
+
+/** The unit's last count mark before `from` and first in [to, now) (count events and counter readings). */
+async function countSpansAround(tx: Queryable, ctx: UnitContext, from: number, to: number, now: number): Promise<{ previous: number | null; next: number | null }> {
+  const rows = await tx.query<{ previous: string | null; next: string | null }>(
+    `SELECT greatest(
+              (SELECT max(at) FROM unit_count_events WHERE account_id = $1 AND production_unit_id = $2 AND at < $3),
+              (SELECT max(at) FROM unit_counter_readings WHERE account_id = $1 AND production_unit_id = $2 AND at < $3)) AS previous,
+            least(
+              (SELECT min(at) FROM unit_count_events WHERE account_id = $1 AND production_unit_id = $2 AND at >= $4 AND at < $5),
+              (SELECT min(at) FROM unit_counter_readings WHERE account_id = $1 AND production_unit_id = $2 AND at >= $4 AND at < $5)) AS next`,
+    [ctx.accountId, ctx.unitId, iso(from), iso(to), iso(now)],
+  );
+  const r = rows[0];
+  return { previous: r?.previous ? ms(r.previous) : null, next: r?.next ? ms(r.next) : null };
 }
 
 /**
@@ -251,6 +274,9 @@ async function refreshUnit(db: Db, ctx: UnitContext, target: number, cap: number
       const a = ms(d.from_at);
       const b = Math.min(ms(d.to_at), cap);
       if (a < b && (state.derivedUntil === null || a < state.derivedUntil)) ranges.push([a, Math.min(b, state.derivedUntil ?? b)]);
+      // New counts after the stored hours still reach back into them (a count's span begins at the
+      // previous mark): the last stored hour is rebuilt, widened to that span by rebuildLocked.
+      else if (state.derivedUntil !== null && a >= state.derivedUntil) ranges.push([state.derivedUntil - 1, state.derivedUntil]);
     }
     if (state.derivedUntil === null) ranges.push([0, target]);
     else if (state.derivedUntil < target) ranges.push([state.derivedUntil, target]);
