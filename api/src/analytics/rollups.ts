@@ -270,13 +270,19 @@ async function refreshUnit(db: Db, ctx: UnitContext, target: number, cap: number
     const state = await unitState(tx, ctx);
     const origin = await originOf(tx, ctx.accountId, ctx.unitId);
     const ranges: [number, number][] = [];
+    let after: number | null = null;
     for (const d of dirty) {
       const a = ms(d.from_at);
       const b = Math.min(ms(d.to_at), cap);
       if (a < b && (state.derivedUntil === null || a < state.derivedUntil)) ranges.push([a, Math.min(b, state.derivedUntil ?? b)]);
-      // New counts after the stored hours still reach back into them (a count's span begins at the
-      // previous mark): the last stored hour is rebuilt, widened to that span by rebuildLocked.
-      else if (state.derivedUntil !== null && a >= state.derivedUntil) ranges.push([state.derivedUntil - 1, state.derivedUntil]);
+      else if (state.derivedUntil !== null && a >= state.derivedUntil) after = Math.min(after ?? a, a);
+    }
+    if (after !== null && state.derivedUntil !== null) {
+      // Facts after the stored hours still reach back into them when they come before (or are) the
+      // first count mark after those hours: that count's span starts before them, and its share
+      // there follows the running time up to it. Later facts leave the stored hours as they are.
+      const first = await countSpansAround(tx, ctx, state.derivedUntil, state.derivedUntil, now);
+      if (first.next !== null && after <= first.next) ranges.push([state.derivedUntil - 1, state.derivedUntil]);
     }
     if (state.derivedUntil === null) ranges.push([0, target]);
     else if (state.derivedUntil < target) ranges.push([state.derivedUntil, target]);
