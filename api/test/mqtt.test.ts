@@ -102,6 +102,32 @@ describe('MQTT connector (local Mosquitto)', () => {
     assert.ok(acks.some((a) => a.body.batch_id === null && (a.body.errors as { code: string }[])[0]!.code === 'GEN_VALIDATION'));
   });
 
+  it('refuses text it cannot store and wide offsets with the batch_id and each event index, storing nothing', async () => {
+    const before = await stored();
+    const at = new Date(Date.now() - 60_000).toISOString();
+    await publish({
+      key,
+      batch_id: 'bad-text',
+      events: [
+        { id: 'ok-1', type: 'state', unit: 'press-1', at, state: 'running' },
+        { id: 'nul\u0000id', type: 'state', unit: 'press-1', at, state: 'running' },
+        { id: 'lone-\ud800', type: 'state', unit: 'press-1', at, state: 'running' },
+        { id: 'wide', type: 'state', unit: 'press-1', at: '2024-03-01T10:00:00+17:00', state: 'running' },
+      ],
+    });
+    const ack = await ackFor('bad-text');
+    assert.equal(ack.status, 'refused');
+    assert.deepEqual(
+      (ack.errors as { code: string; arguments: { index: number; field: string } }[]).map((e) => [e.code, e.arguments.index, e.arguments.field]),
+      [
+        ['GEN_TEXT_INVALID', 1, 'id'],
+        ['GEN_TEXT_INVALID', 2, 'id'],
+        ['ING_FIELD_INVALID', 3, 'at'],
+      ],
+    );
+    assert.equal(await stored(), before, 'nothing stored');
+  });
+
   it('validates its configuration at start', () => {
     assert.throws(() => loadConfig({ MQTT_URL: 'http://broker:1883' }), (error: unknown) => {
       assert.ok(error instanceof ConfigError);

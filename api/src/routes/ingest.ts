@@ -6,7 +6,7 @@ import { errors } from '../errors.ts';
 import { ingestEvents, MAX_BATCH_EVENTS } from '../ingestion/ingest-events.ts';
 import { withErrors } from '@linepulse/contracts';
 
-const Instant = Type.String({ description: 'ISO-8601 instant with an offset, e.g. 2024-03-01T10:00:00.000Z' });
+const Instant = Type.String({ format: 'date-time', description: 'ISO-8601 instant with an offset of at most ±14:00, e.g. 2024-03-01T10:00:00.000Z' });
 const Id = Type.String({ minLength: 1, maxLength: 200, description: 'Unique within the factory: a re-sent id is a duplicate' });
 const Unit = Type.String({ description: 'Production unit key' });
 const Count = Type.Integer({ minimum: 0 });
