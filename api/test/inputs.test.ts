@@ -221,6 +221,13 @@ describe('input hardening: no 500 on any input', () => {
 
   const adminToken = (email: string): Promise<string> => tokenFor(app, email);
 
+  it('matches no user, rather than failing, for a token whose e-mail cannot be stored', async () => {
+    const token = await tokenFor(app, DEMO.admin, { claims: { role: 'external', email: `${DEMO.admin}\u0000`, preferred_username: 'x\ud800@demo.linepulse.test' } });
+    const response = await call(app, null, { method: 'GET', url: '/api/user/factories', token });
+    assert.equal(response.status, 403, JSON.stringify(response.body));
+    assert.deepEqual(assertErrorShape(response.body, 'token').map((i) => i.code), ['AUTH_403']);
+  });
+
   it('answers the refusals of the HTTP layer in the documented shape', async () => {
     const bearer = { authorization: `Bearer ${await adminToken(DEMO.admin)}` };
     const checks: [string, InjectOptions, number, string][] = [
