@@ -10,6 +10,7 @@ import auth from './plugins/app/auth.ts';
 import configPlugin from './plugins/app/config.ts';
 import dbPlugin from './plugins/app/db.ts';
 import errorHandler, { errorServerOptions } from './plugins/app/error-handler.ts';
+import heavyCalls from './plugins/app/heavy-calls.ts';
 import oidc from './plugins/app/oidc.ts';
 import openapi from './plugins/app/openapi.ts';
 import mqtt from './mqtt/plugin.ts';
@@ -48,6 +49,7 @@ export const linepulse = fp(
     await app.register(compress);
     await app.register(openapi);
     await app.register(dbPlugin, options.db ? { db: options.db } : {});
+    await app.register(heavyCalls);
     await app.register(oidc);
     await app.register(auth);
     await app.register(staticFiles);

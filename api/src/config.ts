@@ -51,6 +51,21 @@ export interface AppConfig {
   simulateDemoDays: number;
   /** Send the build's source maps (*.map) to browsers (SERVE_SOURCE_MAPS); off by default: they stay beside the build. */
   serveSourceMaps: boolean;
+  /** Limits of heavy analytics calls (plugins/app/heavy-calls.ts, README Limits). */
+  heavyCalls: HeavyCallsConfig;
+}
+
+export interface HeavyCallsConfig {
+  /** Heavy calls running at once, server-wide (PostgreSQL: the connections of their own pool). */
+  concurrent: number;
+  /** Heavy calls waiting for a turn; beyond, 503 ANL_BUSY. */
+  queue: number;
+  /** Longest wait for a turn before 503 ANL_BUSY. */
+  queueWaitMs: number;
+  /** A heavy call stops after this long (statement timeout on PostgreSQL, a deadline between queries everywhere): 503 ANL_TIMEOUT. */
+  timeoutMs: number;
+  /** Opportunities above this many unit-days (units in scope × window days) are heavy; other analytics calls above ten times it. */
+  unitDays: number;
 }
 
 export interface MqttConfig {
@@ -229,8 +244,25 @@ export function loadConfig(env: Env = process.env): AppConfig {
     if (url !== null) mqtt = { url, topicPrefix, shareGroup };
   }
 
+  const integer = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = value(env, name);
+    if (raw === undefined) return fallback;
+    if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+      problems.push(`${name} must be an integer from ${min} to ${max} (got ${raw})`);
+      return fallback;
+    }
+    return Number(raw);
+  };
+  const heavyCalls: HeavyCallsConfig = {
+    concurrent: integer('HEAVY_CALLS_MAX', 2, 1, 64),
+    queue: integer('HEAVY_CALLS_QUEUE', 16, 0, 10_000),
+    queueWaitMs: integer('HEAVY_CALLS_QUEUE_WAIT_MS', 10_000, 0, 600_000),
+    timeoutMs: integer('HEAVY_CALL_TIMEOUT_MS', 20_000, 1, 600_000),
+    unitDays: integer('HEAVY_UNIT_DAYS', 2_000, 0, 10_000_000),
+  };
+
   const serveSourceMaps = parseBoolean(value(env, 'SERVE_SOURCE_MAPS'), 'SERVE_SOURCE_MAPS', false, problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
-  return { port, host, publicUrl, dataDir, databaseUrl, tls, oidc, staticRoot, sisterProductUrl, remoteUrls, logLevel, seedDemo, mqtt, simulateDemo, simulateDemoDays, serveSourceMaps };
+  return { heavyCalls, port, host, publicUrl, dataDir, databaseUrl, tls, oidc, staticRoot, sisterProductUrl, remoteUrls, logLevel, seedDemo, mqtt, simulateDemo, simulateDemoDays, serveSourceMaps };
 }

@@ -11,6 +11,7 @@ import { ERROR_CODES } from '@linepulse/contracts';
 import { shiftIntervals } from './derive.ts';
 import { deriveSpan, loadUnitContexts, type UnitContext } from './facts.ts';
 import { loadFactories, type FactoryInfo } from './engine.ts';
+import { checkWindowDays, OPPORTUNITIES_MAX_DAYS, OPPORTUNITIES_PAGE_MAX } from './limits.ts';
 import { livePartsOf } from './query.ts';
 import { ensureFresh } from './rollups.ts';
 import { resolveWindow, type WindowRequest } from './window.ts';
@@ -20,6 +21,10 @@ export interface OpportunitiesBody extends WindowRequest {
   /** Company scope: every factory of the account. */
   company?: boolean;
   production_unit_ids?: string[];
+  /** Occurrences of each kind in this answer (0 = totals only; default and maximum OPPORTUNITIES_PAGE_MAX). */
+  limit?: number;
+  /** Occurrences of each kind skipped (the previous answer's next_offset). */
+  offset?: number;
 }
 
 interface DowntimeRow {
@@ -79,6 +84,7 @@ export async function opportunities(db: Db, accountId: string, financial: boolea
     const fUnits = [...contexts.values()].filter((c) => c.factoryId === factory.id);
     if (fUnits.length === 0) continue;
     const w = resolveWindow(body, factory.calendar, now, customPeriods);
+    checkWindowDays(w.end - w.start, OPPORTUNITIES_MAX_DAYS);
     windowOut ??= w;
     await ensureFresh(db, accountId, fUnits.map((c) => c.unitId), w.end, now);
     for (const ctx of fUnits) {
@@ -148,6 +154,17 @@ export async function opportunities(db: Db, accountId: string, financial: boolea
     }
   }
 
+  // Planned downtime above target per line and reason: what a summary needs without every occurrence.
+  const perReason = new Map<string, { production_unit_id: string; factory_id: string; downtime_reason_id: string; downtime_reason: string; lost_ms: number; units: number }>();
+  for (const o of result.planned_downtime_above_target.occurrences) {
+    const key = `${String(o.production_unit_id)}|${String(o.downtime_reason_id)}`;
+    const r = perReason.get(key) ?? { production_unit_id: String(o.production_unit_id), factory_id: String(o.factory_id), downtime_reason_id: String(o.downtime_reason_id), downtime_reason: String(o.downtime_reason), lost_ms: 0, units: 0 };
+    r.lost_ms += o.lost_ms as number;
+    r.units += o.gain_units as number;
+    perReason.set(key, r);
+  }
+  const limit = Math.min(body.limit ?? OPPORTUNITIES_PAGE_MAX, OPPORTUNITIES_PAGE_MAX);
+  const offset = body.offset ?? 0;
   const unitInfo = new Map(selected.map((u) => [u.id, u]));
   const out: Record<string, unknown> = {
     start_time: windowOut ? iso(windowOut.start) : null,
@@ -164,7 +181,24 @@ export async function opportunities(db: Db, accountId: string, financial: boolea
       const list = perUnit.filter((u) => u.factory_id === f.id);
       return { factory_id: f.id, factory_name: f.name, ...sumGains(list, financial) };
     }).filter((f) => f.lost_ms > 0);
-    out[kind] = { occurrences: result[kind].occurrences, per_unit: perUnit, per_factory: perFactory, company: sumGains(perUnit, financial) };
+    // Pages in a stable order: by time, then line.
+    const all = result[kind].occurrences.sort((a, b) => String(a.at).localeCompare(String(b.at)) || String(a.production_unit_id).localeCompare(String(b.production_unit_id)));
+    const page = all.slice(offset, offset + limit);
+    const entry: Record<string, unknown> = {
+      occurrences: page,
+      occurrences_total: all.length,
+      next_offset: offset + page.length < all.length ? offset + page.length : null,
+      per_unit: perUnit,
+      per_factory: perFactory,
+      company: sumGains(perUnit, financial),
+    };
+    if (kind === 'planned_downtime_above_target') {
+      entry.per_reason = [...perReason.values()].map(({ units, ...r }) => {
+        const ctx = contexts.get(r.production_unit_id)!;
+        return { ...r, ...gainOf(r.lost_ms, units, ctx, factories.get(ctx.factoryId)!, financial) };
+      });
+    }
+    out[kind] = entry;
   }
   return out;
 }

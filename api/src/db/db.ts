@@ -19,6 +19,11 @@ export interface Db extends Queryable {
   readonly kind: 'postgresql' | 'pglite';
   /** Runs fn inside BEGIN … COMMIT (ROLLBACK when it throws). */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Is the database there? For /api/health: never queued behind other work (PostgreSQL: a connection
+   * of its own; PGlite, in-process and serialising every query: the instance is open).
+   */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 

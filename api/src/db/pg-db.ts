@@ -40,10 +40,25 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
-export function createPgDb(connectionString: string, options: { max?: number } = {}): Db {
-  const pool = new pg.Pool({ connectionString, types, max: options.max ?? 10 });
+export interface PgDbOptions {
+  /** Connections of the pool (default 10). */
+  max?: number;
+  /** Server-side statement_timeout of every connection, ms (heavy calls' pool); unset = none. */
+  statementTimeoutMs?: number;
+}
+
+export function createPgDb(connectionString: string, options: PgDbOptions = {}): Db {
+  const pool = new pg.Pool({
+    connectionString,
+    types,
+    max: options.max ?? 10,
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+  });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
+  // Health checks get a connection of their own: a pool busy with requests must not make the server
+  // look dead to a load balancer (nor its answer slow).
+  let pingPool: pg.Pool | null = null;
   const root = wrap(pool);
   return {
     kind: 'postgresql',
@@ -64,8 +79,15 @@ export function createPgDb(connectionString: string, options: { max?: number } =
         client.release();
       }
     },
+    async ping(): Promise<void> {
+      if (!pingPool) {
+        pingPool = new pg.Pool({ connectionString, max: 1, connectionTimeoutMillis: 5000 });
+        pingPool.on('error', () => undefined);
+      }
+      await pingPool.query('SELECT 1');
+    },
     async close(): Promise<void> {
-      await pool.end();
+      await Promise.all([pool.end(), pingPool?.end()]);
     },
   };
 }

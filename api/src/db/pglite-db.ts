@@ -45,6 +45,11 @@ export function pgliteDb(pglite: PGlite): Db {
     transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       return pglite.transaction((tx) => fn(wrap(tx)));
     },
+    async ping(): Promise<void> {
+      // A query would wait behind whatever runs (PGlite serialises everything, and a transaction holds
+      // it whole): the in-process database is alive when its instance is open.
+      if (pglite.closed) throw new Error('PGlite is closed');
+    },
     async close(): Promise<void> {
       if (!pglite.closed) await pglite.close();
     },

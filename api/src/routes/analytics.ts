@@ -1,7 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { downtimesInfo, downtimesInfoInterval, downtimesSummary, kpisByGroups, topDowntimeReasons } from '../analytics/engine.ts';
+import { checkIds, checkWindowDays, OPPORTUNITIES_MAX_DAYS, requestDays } from '../analytics/limits.ts';
 import { opportunities } from '../analytics/opportunities.ts';
+import type { WindowRequest } from '../analytics/window.ts';
+import type { Db } from '../db/db.ts';
 import { sweep } from '../analytics/rollups.ts';
 import { currentUser } from '../plugins/app/auth.ts';
 import {
@@ -20,10 +24,29 @@ import {
 /** Analytics calls of product §7 plus KPIs by groups; all sums of derived rollups (src/analytics). */
 export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const common = { tags: ['analytics'], security: [{ bearerAuth: [] }] };
+  const { unitDays } = app.config.heavyCalls;
+  /**
+   * Runs an analytics call after the limits on ids; a call over more unit-days than `limit` (lines in
+   * scope × window days) is heavy: limited per user, queued server-wide, stopped after a timeout.
+   */
+  const guarded = async <T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    call: string,
+    body: WindowRequest & Parameters<typeof checkIds>[0],
+    units: number,
+    limit: number,
+    fn: (db: Db) => Promise<T>,
+  ): Promise<T> => {
+    checkIds(body);
+    if (units * requestDays(body) <= limit) return fn(app.db);
+    return app.heavyCalls.run(reply, currentUser(request).user_id, call, fn);
+  };
+  const unitsOf = (body: { production_unit_ids?: readonly string[] }) => body.production_unit_ids?.length ?? 0;
   app.post(
     '/production-units/downtimes-info',
     { schema: { ...common, summary: 'Downtime per production unit over a window (durations in ms)', body: UnitsBody, response: withErrors({ 200: Type.Array(DowntimeInfo) }) } },
-    async (request) => downtimesInfo(app.db, currentUser(request).account_id, request.body),
+    async (request, reply) => guarded(request, reply, 'downtimes-info', request.body, unitsOf(request.body), 10 * unitDays, (db) => downtimesInfo(db, currentUser(request).account_id, request.body)),
   );
   app.post(
     '/production-units/downtimes-info-interval',
@@ -34,22 +57,28 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // of the schema-compiled serializer (bench/README.md).
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
-    async (request) => downtimesInfoInterval(app.db, currentUser(request).account_id, request.body),
+    async (request, reply) =>
+      guarded(request, reply, 'downtimes-info-interval', request.body, unitsOf(request.body), 10 * unitDays, (db) => downtimesInfoInterval(db, currentUser(request).account_id, request.body)),
   );
   app.post(
     '/top-downtime-reasons',
     { schema: { ...common, summary: 'Top planned and top unplanned downtime reasons (limit each, default 5)', body: UnitsBody, response: withErrors({ 200: Type.Array(TopReason) }) } },
-    async (request) => topDowntimeReasons(app.db, currentUser(request).account_id, request.body),
+    async (request, reply) => guarded(request, reply, 'top-downtime-reasons', request.body, unitsOf(request.body), 10 * unitDays, (db) => topDowntimeReasons(db, currentUser(request).account_id, request.body)),
   );
   app.post(
     '/v2/production-units/downtimes-summary',
     { schema: { ...common, summary: 'Justification types of downtimes starting in the window and scheduled time, top unplanned reasons and categories', body: UnitsBody, response: withErrors({ 200: Summary }) } },
-    async (request) => downtimesSummary(app.db, currentUser(request).account_id, request.body),
+    async (request, reply) => guarded(request, reply, 'downtimes-summary', request.body, unitsOf(request.body), 10 * unitDays, (db) => downtimesSummary(db, currentUser(request).account_id, request.body)),
   );
   app.post(
     '/kpis/by-groups',
     { schema: { ...common, summary: 'Times, counts and indicators (fractions, null = N/D) per group, per interval and for the 11 preceding periods', body: KpisBody, response: withErrors({ 200: KpisResponse }) } },
-    async (request) => kpisByGroups(app.db, currentUser(request).account_id, request.body),
+    async (request, reply) => {
+      const body = request.body;
+      // The 11 preceding periods are read too.
+      const units = (body.groups ?? []).reduce((n, g) => n + g.production_unit_ids.length, 0) * (body.preceding_periods ? 12 : 1);
+      return guarded(request, reply, 'kpis/by-groups', body, units, 10 * unitDays, (db) => kpisByGroups(db, currentUser(request).account_id, body));
+    },
   );
 
   app.post(
@@ -62,9 +91,18 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: withErrors({ 200: OpportunitiesResponseSchema }),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = currentUser(request);
-      return opportunities(app.db, user.account_id, user.is_financial_admin, request.body);
+      const body = request.body;
+      // Before anything heavy: the whole history of a company is refused at once.
+      if ((body.start !== undefined && body.end !== undefined) || body.time_option === 'time_range') checkWindowDays(requestDays(body) * 86_400_000, OPPORTUNITIES_MAX_DAYS);
+      const units = body.production_unit_ids
+        ? body.production_unit_ids.length
+        : (await app.db.query<{ n: number }>(
+            'SELECT count(*)::int AS n FROM production_units WHERE account_id = $1 AND ($2::uuid IS NULL OR factory_id = $2::uuid)',
+            [user.account_id, body.company ? null : (body.factory_id ?? null)],
+          ))[0]!.n;
+      return guarded(request, reply, 'opportunities', body, units, unitDays, (db) => opportunities(db, user.account_id, user.is_financial_admin, body));
     },
   );
 

@@ -141,16 +141,24 @@ export const OpportunityOccurrenceSchema = Type.Object({
   ...gainProps,
 });
 export const OpportunitySchema = Type.Object({
-  occurrences: Type.Array(OpportunityOccurrenceSchema),
+  occurrences: Type.Array(OpportunityOccurrenceSchema, { description: 'one page: by time, then line; `limit` from `offset`' }),
+  occurrences_total: Type.Integer({ description: 'occurrences in the whole window' }),
+  next_offset: Type.Union([Type.Integer(), Type.Null()], { description: 'the offset of the next page; null on the last' }),
   per_unit: Type.Array(Type.Object({ production_unit_id: Uuid, production_unit_name: Type.String(), factory_id: Uuid, ...gainProps })),
   per_factory: Type.Array(Type.Object({ factory_id: Uuid, factory_name: Type.String(), ...gainProps })),
   company: GainSchema,
+  per_reason: Type.Optional(Type.Array(
+    Type.Object({ production_unit_id: Uuid, factory_id: Uuid, downtime_reason_id: Uuid, downtime_reason: Type.String(), ...gainProps }),
+    { description: 'planned downtime above target only: per line and reason, over the whole window' },
+  )),
 });
 export const OpportunitiesBodySchema = Type.Object({
   ...windowProps,
   factory_id: Type.Optional(Uuid),
   company: Type.Optional(Type.Boolean()),
-  production_unit_ids: Type.Optional(Type.Array(Uuid)),
+  production_unit_ids: Type.Optional(Type.Array(Uuid, { description: 'at most 1 000' })),
+  limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000, description: 'occurrences of each kind per answer (default 1 000; 0 = totals only)' })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, description: 'occurrences of each kind skipped: the previous answer’s next_offset' })),
 });
 export const OpportunitiesResponseSchema = Type.Object({
   start_time: Type.Union([Type.String(), Type.Null()]),

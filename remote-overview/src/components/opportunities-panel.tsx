@@ -40,7 +40,8 @@ export function OpportunitiesPanel({ window, factories, productionUnitIds, fileN
   const user = useUser();
   const financial = !!user?.is_financial_admin;
   const canOpen = !!user && (user.insights_enabled || user.is_wx_user);
-  const body = { ...window, company: true as const, ...(productionUnitIds ? { production_unit_ids: productionUnitIds } : {}) };
+  // Totals only (limit 0): the panel sums per line and kind, never lists occurrences.
+  const body = { ...window, company: true as const, limit: 0, ...(productionUnitIds ? { production_unit_ids: productionUnitIds } : {}) };
   const query = queryView(useQuery({ ...opportunitiesQuery(body), enabled }));
   const summary = useMemo(() => (query.data ? summariseOpportunities(query.data, factories) : null), [query.data, factories]);
   const locale = intl.locale;

@@ -58,8 +58,9 @@ export function summariseOpportunities(response: OpportunitiesResponse, factorie
       addCurrency(currency, factory.gain_currency);
     }
     if (kind === 'planned_downtime_above_target') {
+      // Sums per line and reason over the whole window (the answer's occurrences are one page at most).
       const byReason = new Map<string, OpportunityRow>();
-      for (const o of opportunity.occurrences) {
+      for (const o of opportunity.per_reason ?? []) {
         if (!byId.has(o.factory_id)) continue;
         const key = `${o.production_unit_id}|${o.downtime_reason_id ?? ''}`;
         let row = byReason.get(key);

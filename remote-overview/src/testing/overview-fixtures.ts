@@ -87,13 +87,15 @@ function json(body: unknown, status = 200): Response {
   } as unknown as Response;
 }
 
-const noOpportunity = { occurrences: [], per_unit: [], per_factory: [], company: { lost_ms: 0, gain_hours: 0, gain_units: 0 } };
+const noOpportunity = { occurrences: [], occurrences_total: 0, next_offset: null, per_unit: [], per_factory: [], company: { lost_ms: 0, gain_hours: 0, gain_units: 0 } };
 
 export const opportunities: OpportunitiesResponse = {
   start_time: '2026-11-21T05:00:00.000Z',
   end_time: '2026-11-22T05:00:00.000Z',
   shift_changes: {
     occurrences: [],
+    occurrences_total: 0,
+    next_offset: null,
     per_unit: [
       { production_unit_id: 'u-ly1', production_unit_name: 'Yaourts 1', factory_id: 'f-lyon', lost_ms: 9_000_000, gain_hours: 2.5, gain_units: 1200, gain_currency: [{ amount: 1125.5, currency: 'EUR' }] },
     ],
@@ -102,16 +104,22 @@ export const opportunities: OpportunitiesResponse = {
   },
   line_starts: {
     occurrences: [],
+    occurrences_total: 0,
+    next_offset: null,
     per_unit: [{ production_unit_id: 'u-mt1', production_unit_name: 'Ligne 1', factory_id: 'f-mtl', lost_ms: 3_600_000, gain_hours: 1, gain_units: 300, gain_currency: [{ amount: 450, currency: 'CAD' }] }],
     per_factory: [{ factory_id: 'f-mtl', factory_name: 'Montréal', lost_ms: 3_600_000, gain_hours: 1, gain_units: 300, gain_currency: [{ amount: 450, currency: 'CAD' }] }],
     company: { lost_ms: 3_600_000, gain_hours: 1, gain_units: 300 },
   },
   product_changes: noOpportunity,
   planned_downtime_above_target: {
-    occurrences: [
+    // The overview asks for totals only (limit 0): no occurrences, the sums per line and reason.
+    occurrences: [],
+    occurrences_total: 1,
+    next_offset: 0,
+    per_reason: [
       {
-        production_unit_id: 'u-ly2', factory_id: 'f-lyon', at: '2026-11-21T10:00:00.000Z', downtimes: [], downtime_reason_id: 'r-clean', downtime_reason: 'Nettoyage',
-        target_seconds: 1800, lost_ms: 1_800_000, gain_hours: 0.5, gain_units: 100, gain_currency: [{ amount: 200, currency: 'EUR' }],
+        production_unit_id: 'u-ly2', factory_id: 'f-lyon', downtime_reason_id: 'r-clean', downtime_reason: 'Nettoyage',
+        lost_ms: 1_800_000, gain_hours: 0.5, gain_units: 100, gain_currency: [{ amount: 200, currency: 'EUR' }],
       },
     ],
     per_unit: [],

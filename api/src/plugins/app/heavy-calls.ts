@@ -1,0 +1,159 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { ERROR_CODES } from '@linepulse/contracts';
+import type { HeavyCallsConfig } from '../../config.ts';
+import type { Db, Queryable } from '../../db/db.ts';
+import { createPgDb } from '../../db/pg-db.ts';
+import { apiError, type ApiError } from '../../errors.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    heavyCalls: HeavyCalls;
+  }
+}
+
+/** What a refused heavy call is told to wait before trying again (Retry-After, seconds). */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** PostgreSQL's SQLSTATE for a statement cancelled by statement_timeout. */
+const QUERY_CANCELED = '57014';
+
+function timeoutError(timeoutMs: number): ApiError {
+  const seconds = Math.ceil(timeoutMs / 1000);
+  return apiError(503, ERROR_CODES.analyticsTimeout, `The call took longer than ${seconds} s and was stopped.`, { seconds });
+}
+
+/**
+ * A Db for one heavy call: every query first checks the call's deadline (PGlite cannot cancel a running
+ * statement; a long call is many statements), and a statement cancelled by PostgreSQL's
+ * statement_timeout becomes the same translated 503.
+ */
+export function deadlineDb(db: Db, timeoutMs: number, now = Date.now()): Db {
+  const deadline = now + timeoutMs;
+  const check = (): void => {
+    if (Date.now() > deadline) throw timeoutError(timeoutMs);
+  };
+  const translate = (error: unknown): unknown => ((error as { code?: string } | null)?.code === QUERY_CANCELED ? timeoutError(timeoutMs) : error);
+  const wrap = (q: Queryable): Queryable => ({
+    async query<T>(sql: string, params?: readonly unknown[]): Promise<T[]> {
+      check();
+      try {
+        return await q.query<T>(sql, params);
+      } catch (error) {
+        throw translate(error);
+      }
+    },
+    async exec(sql: string): Promise<void> {
+      check();
+      await q.exec(sql).catch((error: unknown) => Promise.reject(translate(error)));
+    },
+    async copyFrom(table: string, columns: readonly string[], csv: string): Promise<void> {
+      check();
+      await q.copyFrom(table, columns, csv).catch((error: unknown) => Promise.reject(translate(error)));
+    },
+  });
+  const root = wrap(db);
+  return {
+    kind: db.kind,
+    query: root.query,
+    exec: root.exec,
+    copyFrom: root.copyFrom,
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      check();
+      return db.transaction((tx) => fn(wrap(tx))).catch((error: unknown) => Promise.reject(translate(error)));
+    },
+    ping: () => db.ping(),
+    // The database belongs to the app.
+    close: async () => undefined,
+  };
+}
+
+/**
+ * Heavy analytics calls (long windows over many units, opportunities): at most one at a time per user
+ * and call (429 ANL_HEAVY_CALL_RUNNING with Retry-After), at most `concurrent` server-wide with a short
+ * queue (503 ANL_BUSY with Retry-After beyond it), each stopped after `timeoutMs` (503 ANL_TIMEOUT).
+ * On PostgreSQL they run on a pool of their own (`concurrent` connections, statement_timeout), so the
+ * main pool always has connections for light calls and /api/health.
+ */
+export class HeavyCalls {
+  private running = 0;
+  private readonly waiting: { start: () => void }[] = [];
+  private readonly callers = new Set<string>();
+
+  constructor(
+    /** The database heavy calls use (PostgreSQL: their own pool). */
+    readonly db: Db,
+    readonly limits: HeavyCallsConfig,
+  ) {}
+
+  /** Heavy calls running and waiting now. */
+  get load(): { running: number; waiting: number } {
+    return { running: this.running, waiting: this.waiting.length };
+  }
+
+  /** Runs fn as the heavy call `call` of `userId`, with the database it must use. */
+  async run<T>(reply: FastifyReply, userId: string, call: string, fn: (db: Db) => Promise<T>): Promise<T> {
+    const key = `${userId}\n${call}`;
+    if (this.callers.has(key)) {
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      throw apiError(429, ERROR_CODES.analyticsHeavyCallRunning, 'The same long call of this user is still running.', { retry_after: RETRY_AFTER_SECONDS });
+    }
+    this.callers.add(key);
+    try {
+      await this.turn(reply);
+      try {
+        return await fn(deadlineDb(this.db, this.limits.timeoutMs));
+      } finally {
+        this.release();
+      }
+    } finally {
+      this.callers.delete(key);
+    }
+  }
+
+  private busy(reply: FastifyReply): ApiError {
+    reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    return apiError(503, ERROR_CODES.analyticsBusy, 'The server is busy with long calls.', { retry_after: RETRY_AFTER_SECONDS });
+  }
+
+  private turn(reply: FastifyReply): Promise<void> {
+    if (this.running < this.limits.concurrent) {
+      this.running += 1;
+      return Promise.resolve();
+    }
+    if (this.waiting.length >= this.limits.queue) return Promise.reject(this.busy(reply));
+    return new Promise((resolve, reject) => {
+      const entry = {
+        start: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      };
+      const timer = setTimeout(() => {
+        this.waiting.splice(this.waiting.indexOf(entry), 1);
+        reject(this.busy(reply));
+      }, this.limits.queueWaitMs);
+      this.waiting.push(entry);
+    });
+  }
+
+  /** The finished call's turn passes to the first waiting one. */
+  private release(): void {
+    const next = this.waiting.shift();
+    if (next) next.start();
+    else this.running -= 1;
+  }
+}
+
+async function heavyCallsPlugin(app: FastifyInstance): Promise<void> {
+  const limits = app.config.heavyCalls;
+  let db = app.db;
+  if (app.db.kind === 'postgresql' && app.config.databaseUrl) {
+    db = createPgDb(app.config.databaseUrl, { max: limits.concurrent, statementTimeoutMs: limits.timeoutMs });
+    const own = db;
+    app.addHook('onClose', async () => own.close());
+  }
+  app.decorate('heavyCalls', new HeavyCalls(db, limits));
+}
+
+export default fp(heavyCallsPlugin, { name: 'heavy-calls', dependencies: ['config', 'db'] });
