@@ -140,67 +140,64 @@ readings AS (
    WHERE c.account_id = $1 AND c.production_unit_id = ANY($2::uuid[]) AND c.at >= win.ws - interval '4 days' AND c.at < win.we + interval '4 days'
   WINDOW w AS (PARTITION BY c.production_unit_id ORDER BY c.at, c.event_id)
 ),
--- Every count event (empty ones too) and counter reading marks where the next count's span begins.
+-- One row per count mark (any count event, empty ones too, or counter reading) and instant, with the
+-- positive counts it carries.
 marks AS (
-  SELECT production_unit_id AS u, at FROM unit_count_events, win
-   WHERE account_id = $1 AND production_unit_id = ANY($2::uuid[]) AND at >= win.ws - interval '4 days' AND at < win.we + interval '4 days'
-  UNION
-  SELECT u, at FROM readings
-),
-mark_spans AS (
-  SELECT u, at, lag(at) OVER (PARTITION BY u ORDER BY at) AS prev FROM marks
-),
--- Positive counts summed per instant.
-inc AS (
   SELECT u, at, sum(good) AS good, sum(rejected) AS rejected FROM (
-    SELECT production_unit_id AS u, at, good, rejected FROM unit_count_events, win
+    SELECT production_unit_id AS u, at, CASE WHEN good + rejected > 0 THEN good ELSE 0 END AS good, CASE WHEN good + rejected > 0 THEN rejected ELSE 0 END AS rejected
+      FROM unit_count_events, win
      WHERE account_id = $1 AND production_unit_id = ANY($2::uuid[]) AND at >= win.ws - interval '4 days' AND at < win.we + interval '4 days'
-       AND good + rejected > 0
     UNION ALL
-    SELECT u, at, greatest(total - rejected, 0), rejected FROM readings WHERE total + rejected > 0
+    SELECT u, at, CASE WHEN total + rejected > 0 THEN greatest(total - rejected, 0) ELSE 0 END, CASE WHEN total + rejected > 0 THEN rejected ELSE 0 END FROM readings
   ) x GROUP BY 1, 2
 ),
--- The running clock: +1 where a downtime starts, −1 where it ends; the clock at a point is the running
--- ms (depth 0) of the segments before it.
-clock_points AS (
-  SELECT u, s AS t, 1 AS d FROM downs
-  UNION ALL SELECT u, e, -1 FROM downs WHERE e < 'infinity'::timestamptz
-  UNION ALL SELECT u, at, 0 FROM marks
-  UNION ALL SELECT units.id, b.bs, 0 FROM units, buckets b
-  UNION ALL SELECT units.id, b.be, 0 FROM units, buckets b
+-- Each unit's timeline as one ordered stream: downtime edges (+1 start, -1 end), bucket edges and
+-- marks; at one instant bucket edges come before the mark (a count at a bucket's start is its own).
+stream AS (
+  SELECT u, s AS t, 0 AS ord, 1 AS d, false AS is_mark, 0::numeric AS good, 0::numeric AS rejected FROM downs
+  UNION ALL SELECT u, e, 0, -1, false, 0, 0 FROM downs WHERE e < 'infinity'::timestamptz
+  UNION ALL SELECT units.id, e.t, 1, 0, false, 0, 0 FROM units, (SELECT bs AS t FROM buckets UNION SELECT be FROM buckets) e
+  UNION ALL SELECT u, at, 2, 0, true, good, rejected FROM marks
 ),
-clock_segments AS (
-  SELECT u, t, d, sum(d) OVER w AS depth, lead(t) OVER w AS nt
-    FROM clock_points WINDOW w AS (PARTITION BY u ORDER BY t, d ROWS UNBOUNDED PRECEDING)
+depths AS (
+  SELECT *, sum(d) OVER w AS depth, lead(t) OVER w AS nt FROM stream
+  WINDOW w AS (PARTITION BY u ORDER BY t, ord, d ROWS UNBOUNDED PRECEDING)
 ),
-clock AS (
-  SELECT DISTINCT u, t, coalesce(sum(CASE WHEN depth = 0 AND nt IS NOT NULL THEN extract(epoch FROM nt - t) * 1000 ELSE 0 END)
-           OVER (PARTITION BY u ORDER BY t, d ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS rc
-    FROM clock_segments
+-- The running clock at each row: running ms (depth 0) of the stream before it; the units counted
+-- before it (marks strictly earlier); the clock at the previous mark.
+clocked AS (
+  SELECT *,
+         coalesce(sum(CASE WHEN depth = 0 AND nt IS NOT NULL THEN extract(epoch FROM nt - t) * 1000 ELSE 0 END) OVER before, 0) AS rc,
+         coalesce(sum(good) OVER before, 0) AS good_before,
+         coalesce(sum(rejected) OVER before, 0) AS rejected_before
+    FROM depths
+  WINDOW before AS (PARTITION BY u ORDER BY t, ord, d ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)
 ),
 spans AS (
-  SELECT i.u, i.at, i.good, i.rejected, m.prev, c1.rc AS rc_prev, c2.rc - c1.rc AS run
-    FROM inc i
-    JOIN mark_spans m ON m.u = i.u AND m.at = i.at
-    JOIN clock c2 ON c2.u = i.u AND c2.t = i.at
-    LEFT JOIN clock c1 ON c1.u = i.u AND c1.t = m.prev
+  SELECT *, max(CASE WHEN is_mark THEN rc END) OVER (PARTITION BY u ORDER BY t, ord, d ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS rc_prev,
+         -- Rows up to and including a mark share its group: that mark is the next one at or after them.
+         count(*) FILTER (WHERE is_mark) OVER (PARTITION BY u ORDER BY t DESC, ord DESC, d DESC ROWS UNBOUNDED PRECEDING) AS grp
+    FROM clocked
 ),
-spread AS (
-  SELECT sp.u, b.bs,
-         div(sp.good * (ch.rc - sp.rc_prev), sp.run) - div(sp.good * (cl.rc - sp.rc_prev), sp.run) AS good,
-         div(sp.rejected * (ch.rc - sp.rc_prev), sp.run) - div(sp.rejected * (cl.rc - sp.rc_prev), sp.run) AS rejected
-    FROM spans sp
-    JOIN buckets b ON b.bs < sp.at AND b.be > sp.prev
-    JOIN clock cl ON cl.u = sp.u AND cl.t = greatest(b.bs, sp.prev)
-    JOIN clock ch ON ch.u = sp.u AND ch.t = least(b.be, sp.at)
-   WHERE sp.run > 0
-  UNION ALL
-  SELECT sp.u, b.bs, sp.good, sp.rejected
-    FROM spans sp JOIN buckets b ON sp.at >= b.bs AND sp.at < b.be
-   WHERE sp.run IS NULL OR sp.run <= 0
+nexts AS (
+  SELECT *,
+         max(CASE WHEN is_mark THEN good END) OVER g AS n_good,
+         max(CASE WHEN is_mark THEN rejected END) OVER g AS n_rejected,
+         max(CASE WHEN is_mark THEN rc_prev END) OVER g AS n_rc_prev,
+         max(CASE WHEN is_mark THEN rc - rc_prev END) OVER g AS n_run
+    FROM spans
+  WINDOW g AS (PARTITION BY u, grp)
+),
+-- Units booked before each bucket edge: every count before it, plus the part of the span it cuts.
+edge_totals AS (
+  SELECT u, t,
+         good_before + CASE WHEN n_run > 0 THEN div(n_good * (rc - n_rc_prev), n_run) ELSE 0 END AS good,
+         rejected_before + CASE WHEN n_run > 0 THEN div(n_rejected * (rc - n_rc_prev), n_run) ELSE 0 END AS rejected
+    FROM nexts WHERE ord = 1
 ),
 cnt AS (
-  SELECT u, bs, sum(good) AS good, sum(rejected) AS rejected FROM spread GROUP BY 1, 2
+  SELECT a.u, b.bs, z.good - a.good AS good, z.rejected - a.rejected AS rejected
+    FROM buckets b JOIN edge_totals a ON a.t = b.bs JOIN edge_totals z ON z.u = a.u AND z.t = b.be
 ),
 grid AS (SELECT units.id AS u, buckets.bs FROM units, buckets)
 SELECT grid.u AS unit_id, grid.bs AS bucket_start,
