@@ -16,6 +16,8 @@ import openapi from './plugins/app/openapi.ts';
 import mqtt from './mqtt/plugin.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
+import { downtimeRoutes } from './routes/downtimes.ts';
+import { exportRoutes } from './routes/exports.ts';
 import { configJsonRoutes } from './routes/config-json.ts';
 import { configurationRoutes } from './routes/configuration.ts';
 import { currencyRoutes } from './routes/currency-list.ts';
@@ -66,6 +68,8 @@ export const linepulse = fp(
         await api.register(customPeriodRoutes);
         await api.register(filterRoutes);
         await api.register(analyticsRoutes);
+        await api.register(downtimeRoutes);
+        await api.register(exportRoutes);
         await api.register(configurationRoutes);
         await api.register(ingestRoutes);
       },
