@@ -1,13 +1,17 @@
+import { lazy } from 'react';
 import { withRemoteMessages, factorySectionPage, type RemoteRoutesModule } from '@linepulse/shared';
 import packageJson from '../package.json';
 import { messages } from './messages';
+
+// Pages load on first visit, so the host pays only for this small module when it mounts the remote.
+const AvailabilityPage = lazy(() => import('./features/availability/availability-page').then((m) => ({ default: m.AvailabilityPage })));
 
 export const routes: RemoteRoutesModule<'downtime'> = {
   remote: 'downtime',
   version: packageJson.version,
   platform: __LINEPULSE_PLATFORM_RANGE__,
   pages: {
-    availabilityDowntime: withRemoteMessages(messages, factorySectionPage('downtime.availability.title', 'downtime.availability.description')),
+    availabilityDowntime: withRemoteMessages(messages, AvailabilityPage),
     productionDataExport: withRemoteMessages(messages, factorySectionPage('downtime.export.title', 'downtime.export.description')),
   },
 };

@@ -32,6 +32,7 @@ export { getUserWorkShifts } from './api/get-user-work-shifts';
 export { currenciesQuery, getCurrencyList } from './api/get-currency-list';
 export { customPeriodsQuery, getCustomPeriods } from './api/get-custom-periods';
 export { accountQuery, getAccount } from './api/get-account';
+export { postTopDowntimeReasons, topDowntimeReasonsQuery, type TopDowntimeReasonsRequest } from './api/post-top-downtime-reasons';
 
 // State: one react-query cache for server state (read-only session hooks on top), jotai for client state
 export { createQueryClient } from './state/query-client';
@@ -73,7 +74,7 @@ export { RemoteIntlProvider, missingTranslations, withRemoteMessages, type Remot
 export { errorMessage, errorMessageId, genericErrorMessage, translateApiErrors } from './i18n/translate-api-errors';
 
 // Themes and layout
-export { chartPalette, fluentThemeFor, themeFlags, themeFromFlags, type ThemeFlags } from './theme/themes';
+export { chartPalette, fluentThemeFor, rateScale, themeFlags, themeFromFlags, type RateScale, type ThemeFlags } from './theme/themes';
 export {
   ACCESSIBLE_FLAG_STORAGE_KEY,
   DARK_FLAG_STORAGE_KEY,
@@ -116,7 +117,8 @@ export {
 export { downloadBlob, exportFileName, fileSlug, toCsv, toXlsx, type SheetCell } from './ui/export-file';
 export { ExportMenu, type ExportMenuProps } from './ui/export-menu';
 export { Chart, type ChartProps } from './ui/chart';
-export { DataTable, type DataColumn, type DataTableProps } from './ui/data-table';
+export { DataTable, type DataColumn, type DataTableProps, type TableSort } from './ui/data-table';
+export { countColumn, durationColumn, percentColumn } from './ui/table-columns';
 export { UI_MESSAGES, useUiText, type UiMessageKey } from './ui/ui-messages';
 
 // The selection every analytics page shares (1.1.0): period, new filters and saved filters, intervals
@@ -127,6 +129,7 @@ export {
   periodRequest,
   periodWindow,
   today,
+  unavailablePeriodOptions,
   usePeriod,
   PERIOD_CHOSEN_STORAGE_KEY,
   type DateRangeProblem,

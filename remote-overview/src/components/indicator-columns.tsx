@@ -2,7 +2,7 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 import { WarningRegular } from '@fluentui/react-icons';
 import type { ReactElement } from 'react';
 import type { IntlShape } from 'react-intl';
-import { formatDuration, formatNumber, formatPercent, type DataColumn } from '@linepulse/shared';
+import { countColumn, formatPercent, type DataColumn } from '@linepulse/shared';
 import { type Kpis } from '@linepulse/contracts';
 import { INDICATOR_IDS, isAboveIdeal } from '../model/kpis';
 
@@ -46,27 +46,7 @@ export function indicatorColumns<T>(intl: IntlShape, kpisOf: (row: T) => Kpis): 
   }));
 }
 
-const DAY_MS = 86_400_000;
-
-/** A duration column: hours and minutes as shown, a day fraction with an `[h]:mm` format for Excel. */
-export function durationColumn<T>(intl: IntlShape, id: string, header: string, msOf: (row: T) => number): DataColumn<T> {
-  return {
-    id,
-    header,
-    text: (row) => formatDuration(intl.locale, msOf(row)),
-    value: (row) => msOf(row) / DAY_MS,
-    excelFormat: '[h]:mm',
-    numeric: true,
-  };
-}
-
 /** The downtime occurrences column of a table of KPI rows. */
 export function occurrencesColumn<T>(intl: IntlShape, kpisOf: (row: T) => Kpis): DataColumn<T> {
-  return {
-    id: 'occurrences',
-    header: intl.formatMessage({ id: 'overview.dashboard.occurrences' }),
-    text: (row) => formatNumber(intl.locale, kpisOf(row).downtime_occurrences),
-    value: (row) => kpisOf(row).downtime_occurrences,
-    numeric: true,
-  };
+  return countColumn<T>(intl, 'occurrences', intl.formatMessage({ id: 'overview.dashboard.occurrences' }), (row) => kpisOf(row).downtime_occurrences);
 }

@@ -6,6 +6,7 @@ import { useIntl } from 'react-intl';
 import {
   AppLink,
   DataTable,
+  durationColumn,
   EmptyState,
   ErrorState,
   exportFileName,
@@ -25,6 +26,7 @@ import {
   Section,
   selectedFactoryIdsAtom,
   selectionAtom,
+  unavailablePeriodOptions,
   useCustomPeriods,
   useFactories,
   usePeriod,
@@ -43,7 +45,7 @@ import {
   type TimeOption,
 } from '@linepulse/contracts';
 import { kpisByGroupsQuery } from '../api/post-kpis-by-groups';
-import { durationColumn, indicatorColumns, occurrencesColumn } from '../components/indicator-columns';
+import { indicatorColumns, occurrencesColumn } from '../components/indicator-columns';
 import { FactoryPicker } from '../components/factory-picker';
 import { ComparisonChart, IntervalChart, TrendChart, type PeriodKind } from '../components/kpi-charts';
 import { KpiSelector } from '../components/kpi-selector';
@@ -78,14 +80,6 @@ export function periodKind(option: TimeOption): PeriodKind {
   if (option === 'week' || option === 'lastweek') return 'week';
   if (option === 'month' || option === 'lastmonth') return 'month';
   return 'range';
-}
-
-/** Custom-period options that have no window for the account. */
-export function unavailableOptions(factory: Factory | undefined, customPeriods: ReturnType<typeof useCustomPeriods>): TimeOption[] {
-  if (!factory) return [];
-  return (['current_custom_period', 'last_custom_period'] as const).filter(
-    (option) => periodWindow({ option, startDate: null, endDate: null }, factory, customPeriods) === null,
-  );
 }
 
 /** Marks the moment the page's first figures are on screen (the budget measure reads it). */
@@ -209,7 +203,7 @@ function CompanyOverview({ factories, ready, large }: { factories: Factory[]; re
     <>
       <div className={styles.toolbar} role="group" aria-label={intl.formatMessage({ id: 'filters.title' })}>
         <FactoryPicker factories={factories} value={chosen.map((f) => f.id)} onChange={setSelectedIds} />
-        <PeriodPicker value={period} onChange={(next: PeriodSelection) => setPeriod(next)} unavailable={unavailableOptions(calendar, customPeriods)} />
+        <PeriodPicker value={period} onChange={(next: PeriodSelection) => setPeriod(next)} unavailable={unavailablePeriodOptions(calendar, customPeriods)} />
         <IntervalPicker state={interval} onChange={setPickedInterval} />
       </div>
       <KpiSelector value={kpi} onChange={setKpi} />

@@ -7,6 +7,7 @@ import { useMemo, type ReactElement, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import {
   DataTable,
+  durationColumn,
   exportFileName,
   factoryGroupOf,
   FactoryPageFrame,
@@ -19,6 +20,8 @@ import {
   Section,
   selectionAtom,
   TopCauses,
+  topDowntimeReasonsQuery,
+  unavailablePeriodOptions,
   useCustomPeriods,
   useFactories,
   usePeriod,
@@ -26,6 +29,7 @@ import {
   useUser,
   type DataColumn,
   type Selection,
+  type TopDowntimeReasonsRequest,
 } from '@linepulse/shared';
 import {
   type Factory,
@@ -35,16 +39,15 @@ import {
   type ProductionUnitSummary,
 } from '@linepulse/contracts';
 import { kpisByGroupsQuery } from '../api/post-kpis-by-groups';
-import { topDowntimeReasonsQuery, type TopDowntimeReasonsRequest } from '../api/post-top-downtime-reasons';
 import { TrendChart } from '../components/kpi-charts';
 import { TV_REFRESH_MS, TvScreen } from '../components/tv-screen';
-import { durationColumn, indicatorColumns, occurrencesColumn } from '../components/indicator-columns';
+import { indicatorColumns, occurrencesColumn } from '../components/indicator-columns';
 import { productionColumns, productionTotals, type ProductionTotals } from '../components/production-columns';
 import { KpiSelector } from '../components/kpi-selector';
 import { KpiTiles } from '../components/kpi-tiles';
 import { INDICATOR_IDS, KPI_IDS, objectiveOf, type KpiId } from '../model/kpis';
 import { kpiAtom } from '../model/overview-state';
-import { periodKind, unavailableOptions, useOverviewStyles } from './company-overview-page';
+import { periodKind, useOverviewStyles } from './company-overview-page';
 
 const useStyles = makeStyles({
   causes: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -221,7 +224,7 @@ export function DashboardContent({ factory, large = false, refreshMs, controls =
     <>
       {controls ? (
         <div className={overview.toolbar} role="group" aria-label={intl.formatMessage({ id: 'filters.title' })}>
-          <PeriodPicker value={period} onChange={setPeriod} unavailable={unavailableOptions(factory, customPeriods)} />
+          <PeriodPicker value={period} onChange={setPeriod} unavailable={unavailablePeriodOptions(factory, customPeriods)} />
           <FilterDrawer factories={[factory]} />
         </div>
       ) : null}

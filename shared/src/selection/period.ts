@@ -101,6 +101,14 @@ export function periodWindow(
   return windowOf(period.option, { now, calendar, startDate: period.startDate, endDate: period.endDate, customPeriods });
 }
 
+/** Custom-period options that have no window for the account (no current or past custom period): shown disabled. */
+export function unavailablePeriodOptions(calendar: FactoryCalendar | undefined, customPeriods: readonly CustomPeriod[]): TimeOption[] {
+  if (!calendar) return [];
+  return (['current_custom_period', 'last_custom_period'] as const).filter(
+    (option) => periodWindow({ option, startDate: null, endDate: null }, calendar, customPeriods) === null,
+  );
+}
+
 /** The period in a file name: the option, then the first and last production day. */
 export function periodFileLabel(period: PeriodSelection, window: TimeWindow | null, calendar: FactoryCalendar | null): string {
   if (period.option === 'time_range' && period.startDate && period.endDate) return `${period.startDate}_${period.endDate}`;

@@ -1,7 +1,7 @@
 import { teamsHighContrastTheme, webDarkTheme, webLightTheme } from '@fluentui/react-components';
 import { THEMES } from '@linepulse/contracts';
 import { readDarkFlag, readStoredTheme, storeTheme } from './theme-storage';
-import { chartPalette, fluentThemeFor, themeFlags, themeFromFlags } from './themes';
+import { chartPalette, fluentThemeFor, rateScale, themeFlags, themeFromFlags } from './themes';
 import { breakpointFor } from './use-breakpoint';
 
 function memoryStorage(initial: Record<string, string> = {}): Storage {
@@ -67,5 +67,27 @@ describe('dark flag in local storage', () => {
 describe('breakpoints', () => {
   it('follows 600, 960, 1264 and 1904 px', () => {
     expect([599, 600, 959, 960, 1263, 1264, 1903, 1904].map(breakpointFor)).toEqual(['xs', 'sm', 'sm', 'md', 'md', 'lg', 'lg', 'xl']);
+  });
+});
+
+describe('availability scale of the heatmap', () => {
+  /** WCAG relative luminance of a #rrggbb colour. */
+  const luminance = (hex: string): number => {
+    const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+
+  test.each(['light', 'dark', 'accessible'] as const)('%s: stops run from 0 to 1 and N/D has a colour of its own', (theme) => {
+    const scale = rateScale(theme);
+    const at = scale.stops.map(([position]) => position);
+    expect(at[0]).toBe(0);
+    expect(at.at(-1)).toBe(1);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+    expect(scale.stops.map(([, colour]) => colour)).not.toContain(scale.nullColor);
+  });
+
+  test('the accessible scale is ordered in grey scale too (readable by every kind of colour blindness)', () => {
+    const values = rateScale('accessible').stops.map(([, colour]) => luminance(colour));
+    for (let i = 1; i < values.length; i += 1) expect(values[i]!).toBeGreaterThan(values[i - 1]!);
   });
 });

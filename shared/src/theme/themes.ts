@@ -46,6 +46,29 @@ export function chartPalette(name: ThemeName): string[] {
   return [...palette];
 }
 
+/** How a heatmap colours a rate from 0 to 1: colour stops, and the colour of a cell without a value (N/D). */
+export interface RateScale {
+  stops: [number, string][];
+  /** N/D: a neutral tone no stop uses, so a cell without a value never reads as 0 %. */
+  nullColor: string;
+}
+
+/**
+ * The availability scale of each theme. Light and dark run red → amber → green, as plant dashboards do;
+ * the accessible theme uses the viridis scale (dark purple → yellow), which stays ordered for every
+ * kind of colour blindness and in grey scale. Cells also carry their value as an accessible label.
+ */
+const RATE_SCALES: Record<ThemeName, RateScale> = {
+  light: { stops: [[0, '#c50f1f'], [0.5, '#f2a900'], [0.85, '#8bc34a'], [1, '#0e7a0d']], nullColor: '#e0e0e0' },
+  dark: { stops: [[0, '#dc626d'], [0.5, '#f2c14e'], [0.85, '#9ccc65'], [1, '#54b054']], nullColor: '#3d3d3d' },
+  accessible: { stops: [[0, '#440154'], [0.25, '#3b528b'], [0.5, '#21918c'], [0.75, '#5ec962'], [1, '#fde725']], nullColor: '#f0f0f0' },
+};
+
+export function rateScale(name: ThemeName): RateScale {
+  const scale = RATE_SCALES[name];
+  return { stops: scale.stops.map(([at, colour]) => [at, colour]), nullColor: scale.nullColor };
+}
+
 /** Client-side form of a theme (product §3): a dark flag plus an accessible flag on the light theme. */
 export interface ThemeFlags {
   dark: boolean;

@@ -40,6 +40,14 @@ export interface DataColumn<T> {
   /** Excel number format of `value`, e.g. '0.00%' or '[h]:mm'. */
   excelFormat?: string;
   numeric?: boolean;
+  /** The column can sort the rows (with `sort` and `onSortChange` on the table: sorting is the caller's, e.g. on the server). */
+  sortable?: boolean;
+}
+
+/** The sorted column and its direction. */
+export interface TableSort {
+  column: string;
+  direction: 'ascending' | 'descending';
 }
 
 export interface DataTableProps<T> {
@@ -54,10 +62,14 @@ export interface DataTableProps<T> {
   footer?: T;
   hideCaption?: boolean;
   large?: boolean;
+  /** The order the rows come in (shown on the sortable columns' headers as aria-sort). */
+  sort?: TableSort;
+  /** A sortable column's header was activated: the caller sorts (ascending first, then toggles). */
+  onSortChange?: (column: string) => void;
 }
 
 /** A data table with CSV and Excel export of exactly what it shows. */
-export function DataTable<T>({ title, columns, rows, rowKey, fileName, footer, hideCaption = false, large = false }: DataTableProps<T>): ReactElement {
+export function DataTable<T>({ title, columns, rows, rowKey, fileName, footer, hideCaption = false, large = false, sort, onSortChange }: DataTableProps<T>): ReactElement {
   const styles = useStyles();
   const all = footer ? [...rows, footer] : rows;
 
@@ -102,14 +114,23 @@ export function DataTable<T>({ title, columns, rows, rowKey, fileName, footer, h
         />
       </div>
       <div className={styles.scroll}>
-        <Table aria-label={title} size={large ? 'medium' : 'small'} className={styles.table}>
+        <Table aria-label={title} size={large ? 'medium' : 'small'} className={styles.table} sortable={!!onSortChange}>
           <TableHeader>
             <TableRow>
-              {columns.map((column) => (
-                <TableHeaderCell key={column.id} className={mergeClasses(styles.header, column.numeric && styles.numericHeader)}>
-                  {column.header}
-                </TableHeaderCell>
-              ))}
+              {columns.map((column) => {
+                const sortable = !!onSortChange && !!column.sortable;
+                return (
+                  <TableHeaderCell
+                    key={column.id}
+                    className={mergeClasses(styles.header, column.numeric && styles.numericHeader)}
+                    {...(sortable
+                      ? { sortDirection: sort?.column === column.id ? sort.direction : undefined, onClick: () => onSortChange(column.id) }
+                      : { sortable: false })}
+                  >
+                    {column.header}
+                  </TableHeaderCell>
+                );
+              })}
             </TableRow>
           </TableHeader>
           <TableBody>

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { TopDowntimeReason, UnitSelection } from '@linepulse/contracts';
-import { apiRequest } from '@linepulse/shared';
+import { apiRequest } from './http';
 
 export type TopDowntimeReasonsRequest = UnitSelection & { limit?: number };
 

@@ -1,0 +1,229 @@
+import { Button, MessageBar, MessageBarActions, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
+import { useQuery } from '@tanstack/react-query';
+import { useAtom, useAtomValue } from 'jotai';
+import { atom } from 'jotai';
+import { DateTime } from 'luxon';
+import { useCallback, useMemo, type ReactElement } from 'react';
+import { useIntl } from 'react-intl';
+import { useSearchParams } from 'react-router-dom';
+import {
+  FactoryPageFrame,
+  FilterDrawer,
+  IntervalPicker,
+  PeriodPicker,
+  Section,
+  TopCauses,
+  exportFileName,
+  factoryGroupOf,
+  intervalReason,
+  intervalState,
+  periodFileLabel,
+  periodRequest,
+  periodWindow,
+  queryView,
+  selectionAtom,
+  topDowntimeReasonsQuery,
+  unavailablePeriodOptions,
+  useCustomPeriods,
+  usePeriod,
+  useSessionReady,
+  type Interval,
+} from '@linepulse/shared';
+import type { AnalyticsWindow, Factory, UnitSelection } from '@linepulse/contracts';
+import { downtimeDurationsQuery } from '../../api/post-downtime-durations';
+import { downtimesInfoQuery } from '../../api/post-downtimes-info';
+import { downtimesIntervalQuery } from '../../api/post-downtimes-info-interval';
+import { downtimesSummaryQuery } from '../../api/post-downtimes-summary';
+import { focusFromSearch, withFocus, type Focus } from '../../model/focus';
+import { columnLabel, heatmapOf, type HeatmapCell } from '../../model/heatmap';
+import { inFactoryOrder, sumDowntimeMeasures } from '../../model/unit-totals';
+import { DowntimeList } from './downtime-list';
+import { DowntimeSummaryView } from './downtime-summary';
+import { DurationsHistogram } from './durations-histogram';
+import { HeatmapChart } from './heatmap-chart';
+import { UnitDowntime } from './unit-downtime';
+
+const useStyles = makeStyles({
+  toolbar: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'flex-end',
+    gap: tokens.spacingHorizontalL,
+    padding: tokens.spacingHorizontalL,
+    borderRadius: tokens.borderRadiusLarge,
+    backgroundColor: tokens.colorNeutralBackground1,
+    boxShadow: tokens.shadow2,
+  },
+  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 480px), 1fr))', gap: tokens.spacingHorizontalL },
+  note: { margin: 0, color: tokens.colorNeutralForeground2 },
+});
+
+/** The heatmap's interval the user picked on this page (null: the default for the period's length). */
+const pickedIntervalAtom = atom<Interval | null>(null);
+
+/** /:factoryId/availability-downtime: heatmap, top 5 causes, per-unit table and graph, summary, durations and the downtime list. */
+export function AvailabilityPage(): ReactElement {
+  const intl = useIntl();
+  return (
+    <FactoryPageFrame title={intl.formatMessage({ id: 'downtime.availability.title' })} description={intl.formatMessage({ id: 'downtime.availability.description' })}>
+      {(factory) => <AvailabilityContent factory={factory} />}
+    </FactoryPageFrame>
+  );
+}
+
+function AvailabilityContent({ factory }: { factory: Factory }): ReactElement {
+  const intl = useIntl();
+  const styles = useStyles();
+  const { ready } = useSessionReady();
+  const customPeriods = useCustomPeriods();
+  const [period, setPeriod] = usePeriod();
+  const [picked, setPicked] = useAtom(pickedIntervalAtom);
+  const selection = useAtomValue(selectionAtom);
+  const [search, setSearch] = useSearchParams();
+  const group = useMemo(() => factoryGroupOf(factory, selection), [factory, selection]);
+  const focus = focusFromSearch(search, factory.production_units.map((unit) => unit.id));
+  const setFocus = useCallback((next: Focus | null) => setSearch(withFocus(search, next)), [search, setSearch]);
+
+  // The window: the period, or the heatmap cell the page is narrowed to (explicit instants).
+  const periodWin = periodWindow(period, factory, customPeriods);
+  const windowOfPage = focus
+    ? { start: DateTime.fromISO(focus.start, { zone: factory.timezone }), end: DateTime.fromISO(focus.end, { zone: factory.timezone }) }
+    : periodWin;
+  const windowRequest: AnalyticsWindow = focus ? { start: focus.start, end: focus.end } : periodRequest(period);
+  const interval = intervalState(picked, windowOfPage, factory);
+  const fileName = exportFileName('availability-downtime', factory.name, focus ? `${focus.start.slice(0, 13)}` : periodFileLabel(period, periodWin, factory));
+  const unitIds = focus ? [focus.unitId] : (group?.production_unit_ids ?? []);
+  const body: UnitSelection = {
+    ...windowRequest,
+    production_unit_ids: unitIds,
+    ...(group?.work_shift_ids ? { work_shift_ids: group.work_shift_ids } : {}),
+    ...(group?.product_ids ? { product_ids: group.product_ids } : {}),
+  };
+  const enabled = ready && unitIds.length > 0;
+
+  const units = queryView(useQuery({ ...downtimesInfoQuery(body), enabled }));
+  const heat = queryView(useQuery({ ...downtimesIntervalQuery({ ...body, ...(interval.interval ? { interval: interval.interval } : {}) }), enabled: enabled && interval.interval !== null }));
+  const causes = queryView(useQuery({ ...topDowntimeReasonsQuery({ ...body, limit: 5 }), enabled }));
+  const summary = queryView(useQuery({ ...downtimesSummaryQuery(body), enabled }));
+  const durations = queryView(useQuery({ ...downtimeDurationsQuery(body), enabled }));
+
+  const heatmap = useMemo(() => heatmapOf(heat.data ?? []), [heat.data]);
+  const unitRows = useMemo(() => inFactoryOrder(units.data ?? [], factory.production_units.map((u) => u.id)), [units.data, factory]);
+  const total = useMemo(() => sumDowntimeMeasures(unitRows), [unitRows]);
+  const onSelect = useCallback((cell: HeatmapCell) => setFocus({ unitId: cell.unitId, start: cell.column.start, end: cell.column.end }), [setFocus]);
+
+  const planned = (causes.data ?? []).filter((r) => r.is_planned);
+  const unplanned = (causes.data ?? []).filter((r) => !r.is_planned);
+  const heatTitle = intl.formatMessage({ id: 'downtime.heatmap.title' });
+  const noScheduled = units.data !== undefined && total.in_production === 0;
+  const focusUnit = focus ? factory.production_units.find((u) => u.id === focus.unitId)?.name ?? '' : '';
+  const focusInterval = focus && interval.interval ? columnLabel({ start: focus.start, end: focus.end }, interval.interval, factory.timezone, intl.locale) : '';
+
+  if (factory.production_units.length === 0) {
+    return <Section title={heatTitle} empty emptyMessage={intl.formatMessage({ id: 'downtime.noLines' })} />;
+  }
+
+  return (
+    <>
+      <div className={styles.toolbar} role="group" aria-label={intl.formatMessage({ id: 'filters.title' })}>
+        <PeriodPicker
+          value={period}
+          onChange={(next) => {
+            setFocus(null);
+            setPeriod(next);
+          }}
+          unavailable={unavailablePeriodOptions(factory, customPeriods)}
+        />
+        <FilterDrawer factories={[factory]} />
+        <IntervalPicker state={interval} onChange={setPicked} />
+      </div>
+      {focus ? (
+        <MessageBar intent="info" layout="multiline">
+          <MessageBarBody>{intl.formatMessage({ id: 'downtime.focus.message' }, { unit: focusUnit, interval: focusInterval })}</MessageBarBody>
+          <MessageBarActions>
+            <Button onClick={() => setFocus(null)}>{intl.formatMessage({ id: 'downtime.focus.clear' })}</Button>
+          </MessageBarActions>
+        </MessageBar>
+      ) : null}
+      {interval.notAllowed ? (
+        <Section title={heatTitle}>
+          <p className={styles.note} role="note">
+            {intl.formatMessage({ id: 'error.heatmapNotAllowed' })}
+          </p>
+        </Section>
+      ) : (
+        <Section
+          title={heatTitle}
+          loading={heat.loading}
+          error={heat.error}
+          onRetry={heat.reload}
+          empty={heat.data !== undefined && heatmap.cells.every((cell) => cell.availability === null)}
+          emptyMessage={intl.formatMessage({ id: 'downtime.heatmap.empty' })}
+        >
+          {interval.pickRefused ? (
+            <p className={styles.note} role="note">
+              {intl.formatMessage(
+                { id: 'interval.refused' },
+                { reason: intervalReason(intl, interval.pickRefused), interval: intl.formatMessage({ id: `interval.${interval.interval ?? 'day'}` }).toLowerCase() },
+              )}
+            </p>
+          ) : null}
+          {interval.interval ? (
+            <HeatmapChart
+              title={heatTitle}
+              heatmap={heatmap}
+              interval={interval.interval}
+              zone={factory.timezone}
+              fileName={`${fileName}_heatmap`}
+              onSelect={onSelect}
+            />
+          ) : null}
+        </Section>
+      )}
+      <div className={styles.grid}>
+        {[
+          { id: 'planned', title: intl.formatMessage({ id: 'downtime.top.planned' }), reasons: planned },
+          { id: 'unplanned', title: intl.formatMessage({ id: 'downtime.top.unplanned' }), reasons: unplanned },
+        ].map((part) => (
+          <Section
+            key={part.id}
+            title={part.title}
+            loading={causes.loading}
+            error={causes.error}
+            onRetry={causes.reload}
+            empty={causes.data !== undefined && part.reasons.length === 0}
+            emptyMessage={intl.formatMessage({ id: 'downtime.top.none' })}
+          >
+            <TopCauses title={part.title} reasons={part.reasons} fileName={`${fileName}_top-${part.id}`} />
+          </Section>
+        ))}
+      </div>
+      <Section
+        title={intl.formatMessage({ id: 'downtime.units.title' })}
+        loading={units.loading}
+        error={units.error}
+        onRetry={units.reload}
+        empty={noScheduled}
+        emptyMessage={intl.formatMessage({ id: 'downtime.units.empty' })}
+      >
+        <UnitDowntime rows={unitRows} total={total} fileName={fileName} />
+      </Section>
+      <div className={styles.grid}>
+        <Section title={intl.formatMessage({ id: 'downtime.summary.title' })} loading={summary.loading} error={summary.error} onRetry={summary.reload}>
+          {summary.data ? <DowntimeSummaryView summary={summary.data} fileName={fileName} /> : null}
+        </Section>
+        <Section
+          title={intl.formatMessage({ id: 'downtime.durations.title' })}
+          loading={durations.loading}
+          error={durations.error}
+          onRetry={durations.reload}
+          empty={durations.data !== undefined && durations.data.count === 0}
+          emptyMessage={intl.formatMessage({ id: 'downtime.list.empty' })}
+        >
+          {durations.data ? <DurationsHistogram durations={durations.data} fileName={fileName} /> : null}
+        </Section>
+      </div>
+      <DowntimeList filter={body} zone={factory.timezone} fileName={fileName} enabled={enabled} />
+    </>
+  );
+}

@@ -1,0 +1,150 @@
+import type { Options, Point, PointOptionsType, SeriesOptionsType } from 'highcharts';
+import { useEffect, useMemo, useState, type ReactElement } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
+import { Chart, ErrorState, LoadingState, formatDuration, formatPercent, rateScale, useThemeName } from '@linepulse/shared';
+import type { AnalyticsInterval, ThemeName } from '@linepulse/contracts';
+import { columnLabel, type Heatmap, type HeatmapCell } from '../../model/heatmap';
+
+// The heatmap module registers on the page's one Highcharts (a federated singleton); it loads with the
+// first heatmap, after Highcharts itself, and only on this page.
+let heatmapModule: Promise<unknown> | null = null;
+function loadHeatmapModule(): Promise<unknown> {
+  heatmapModule ??= import(/* webpackChunkName: "chart-heatmap" */ 'highcharts/modules/heatmap').catch((error: unknown) => {
+    heatmapModule = null;
+    throw error;
+  });
+  return heatmapModule;
+}
+
+function useHeatmapModule(): 'loading' | 'ready' | 'failed' {
+  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  useEffect(() => {
+    let live = true;
+    loadHeatmapModule().then(
+      () => live && setState('ready'),
+      () => live && setState('failed'),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return state;
+}
+
+interface HeatmapOptionsInput {
+  title: string;
+  heatmap: Heatmap;
+  interval: AnalyticsInterval;
+  zone: string;
+  intl: IntlShape;
+  themeName: ThemeName;
+  onSelect: (cell: HeatmapCell) => void;
+}
+
+/** The heatmap's Highcharts options (module level: Highcharts calls its formatters with `this`). */
+function heatmapOptions({ title, heatmap, interval, zone, intl, themeName, onSelect }: HeatmapOptionsInput): Options {
+  const locale = intl.locale;
+  const scale = rateScale(themeName);
+  const labels = heatmap.columns.map((column) => columnLabel(column, interval, zone, locale));
+  const width = heatmap.columns.length;
+  const cellAt = (x: number, y: number): HeatmapCell | undefined => heatmap.cells[y * width + x];
+  const percent = (value: number | null): string => formatPercent(locale, value);
+  const describe = (cell: HeatmapCell): string =>
+    intl.formatMessage(
+      { id: 'downtime.heatmap.cell' },
+      { unit: cell.unitName, interval: labels[cell.x] ?? '', availability: percent(cell.availability) },
+    );
+  const data: PointOptionsType[] = heatmap.cells.map((cell) => [cell.x, cell.y, cell.availability]);
+  return {
+    chart: { type: 'heatmap', height: Math.max(180, heatmap.units.length * 30 + 110) },
+    xAxis: { categories: labels, labels: { step: Math.max(1, Math.ceil(width / 24)), rotation: width > 12 ? -45 : 0 } },
+    yAxis: { categories: heatmap.units.map((unit) => unit.name), title: { text: undefined }, reversed: true, gridLineWidth: 0 },
+    colorAxis: {
+      min: 0,
+      max: 1,
+      stops: scale.stops,
+      labels: { formatter: function format() { return formatPercent(locale, Number(this.value), 0); } },
+    },
+    legend: { enabled: true, align: 'right', layout: 'vertical', verticalAlign: 'middle', symbolHeight: Math.max(100, heatmap.units.length * 30 - 20) },
+    tooltip: {
+      useHTML: false,
+      formatter: function tooltip(this: Point) {
+        const cell = cellAt(this.x, this.y ?? 0);
+        if (!cell) return false;
+        const m = cell.measures;
+        const duration = (ms: number | undefined): string => formatDuration(locale, ms ?? null);
+        const line = (id: string, value: string): string => `${intl.formatMessage({ id })}: <b>${value}</b>`;
+        return [
+          `<b>${cell.unitName}</b> — ${labels[cell.x] ?? ''}`,
+          line('downtime.measure.availability', percent(cell.availability)),
+          line('downtime.measure.planned', duration(m?.planned)),
+          line('downtime.measure.unplanned', duration(m?.unplanned)),
+          line('downtime.measure.unjustified', duration(m?.unjustified)),
+          line('downtime.measure.inProduction', duration(m?.in_production)),
+          line('downtime.measure.uptime', duration(m?.uptime)),
+          line('downtime.measure.occurrences', m ? intl.formatNumber(m.downtime_occurrences) : intl.formatMessage({ id: 'common.notAvailable' })),
+        ].join('<br/>');
+      },
+    },
+    accessibility: {
+      description: intl.formatMessage({ id: 'downtime.heatmap.description' }),
+      // Every cell is described, however many (the module stops describing points past 200 by default).
+      series: { pointDescriptionEnabledThreshold: false },
+      point: {
+        descriptionFormatter: (point) => {
+          const cell = cellAt(point.x, point.y ?? 0);
+          return cell ? describe(cell) : '';
+        },
+      },
+    },
+    plotOptions: {
+      series: {
+        cursor: 'pointer',
+        point: {
+          events: {
+            click: function click(this: { x: number; y?: number | null }) {
+              const cell = cellAt(this.x, this.y ?? 0);
+              if (cell) onSelect(cell);
+            },
+          },
+        },
+      },
+    },
+    // Highcharts declares no types for its heatmap series options (the module's typings add only point
+    // fields): the options below are the documented ones (api.highcharts.com/highcharts/series.heatmap).
+    series: [
+      {
+        type: 'heatmap',
+        name: title,
+        data,
+        nullColor: scale.nullColor,
+        borderWidth: width > 200 ? 0 : 1,
+        borderColor: 'transparent',
+        turboThreshold: 0,
+        colsize: 1,
+      } as unknown as SeriesOptionsType,
+    ],
+  };
+}
+
+export interface HeatmapChartProps {
+  title: string;
+  heatmap: Heatmap;
+  interval: AnalyticsInterval;
+  zone: string;
+  fileName: string;
+  onSelect: (cell: HeatmapCell) => void;
+}
+
+/** Availability per unit and interval, coloured from the theme's scale; a cell click narrows the page to it. */
+export function HeatmapChart({ title, heatmap, interval, zone, fileName, onSelect }: HeatmapChartProps): ReactElement {
+  const intl = useIntl();
+  const themeName = useThemeName();
+  const moduleState = useHeatmapModule();
+
+  const options = useMemo(() => heatmapOptions({ title, heatmap, interval, zone, intl, themeName, onSelect }), [heatmap, interval, zone, themeName, intl, title, onSelect]);
+
+  if (moduleState === 'loading') return <LoadingState />;
+  if (moduleState === 'failed') return <ErrorState message={intl.formatMessage({ id: 'state.error.message' })} />;
+  return <Chart title={title} options={options} fileName={fileName} height={Math.max(180, heatmap.units.length * 30 + 110)} hideCaption />;
+}

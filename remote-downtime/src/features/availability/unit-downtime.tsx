@@ -1,0 +1,88 @@
+import type { Options } from 'highcharts';
+import { useMemo, type ReactElement } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
+import {
+  Chart,
+  DataTable,
+  countColumn,
+  durationAxis,
+  durationColumn,
+  durationPointAccessibility,
+  formatDuration,
+  formatPercent,
+  percentColumn,
+  type DataColumn,
+} from '@linepulse/shared';
+import type { DowntimeInfo, DowntimeMeasures } from '@linepulse/contracts';
+
+type Row = DowntimeMeasures & { id: string; name: string };
+
+const TYPES = ['planned', 'unplanned', 'unjustified'] as const;
+
+/** The per-line graph's Highcharts options (module level: Highcharts calls its formatters with `this`). */
+function unitOptions(rows: DowntimeInfo[], intl: IntlShape): Options {
+  const locale = intl.locale;
+  const values = rows.map((row) => row.planned + row.unplanned + row.unjustified);
+  const durationTooltip = { pointFormatter: function point(this: { y?: number | null; series: { name: string } }) { return `${this.series.name}: <b>${formatDuration(locale, this.y ?? null)}</b><br/>`; } };
+  return {
+    chart: { type: 'column' },
+    xAxis: { categories: rows.map((row) => row.production_unit_name) },
+    yAxis: [
+      { ...durationAxis(locale, { values }), title: { text: intl.formatMessage({ id: 'downtime.units.downtimeAxis' }) } },
+      {
+        min: 0,
+        max: 1,
+        opposite: true,
+        title: { text: intl.formatMessage({ id: 'downtime.measure.availability' }) },
+        labels: { formatter: function format() { return formatPercent(locale, Number(this.value), 0); } },
+      },
+    ],
+    tooltip: { shared: true },
+    plotOptions: { column: { stacking: 'normal' } },
+    accessibility: { point: durationPointAccessibility(locale) },
+    series: [
+      ...TYPES.map((type) => ({
+        type: 'column' as const,
+        name: intl.formatMessage({ id: `downtime.measure.${type}` }),
+        data: rows.map((row) => row[type]),
+        tooltip: durationTooltip,
+      })),
+      {
+        type: 'line' as const,
+        name: intl.formatMessage({ id: 'downtime.measure.availability' }),
+        yAxis: 1,
+        data: rows.map((row) => (row.availability_rate === null ? null : row.availability_rate / 100)),
+        tooltip: { pointFormatter: function point(this: { y?: number | null; series: { name: string } }) { return `${this.series.name}: <b>${formatPercent(locale, this.y ?? null)}</b><br/>`; } },
+        accessibility: { point: { valueDescriptionFormat: '{point.category}: {point.y:.1%}' } },
+      },
+    ],
+  };
+}
+
+/** The per-unit graph (the three downtime types stacked per unit beside its availability) and table with a total row. */
+export function UnitDowntime({ rows, total, fileName }: { rows: DowntimeInfo[]; total: DowntimeMeasures; fileName: string }): ReactElement {
+  const intl = useIntl();
+  const graphTitle = intl.formatMessage({ id: 'downtime.units.graph' });
+  const tableTitle = intl.formatMessage({ id: 'downtime.units.table' });
+
+  const options = useMemo(() => unitOptions(rows, intl), [rows, intl]);
+
+  const fraction = (row: Row): number | null => (row.availability_rate === null ? null : row.availability_rate / 100);
+  const columns: DataColumn<Row>[] = [
+    { id: 'unit', header: intl.formatMessage({ id: 'downtime.units.unit' }), text: (row) => row.name },
+    percentColumn<Row>(intl, 'availability', intl.formatMessage({ id: 'downtime.measure.availability' }), fraction),
+    countColumn<Row>(intl, 'occurrences', intl.formatMessage({ id: 'downtime.measure.occurrences' }), (row) => row.downtime_occurrences),
+    durationColumn<Row>(intl, 'total', intl.formatMessage({ id: 'downtime.measure.total' }), (row) => row.total),
+    ...TYPES.map((type) => durationColumn<Row>(intl, type, intl.formatMessage({ id: `downtime.measure.${type}` }), (row) => row[type])),
+    durationColumn<Row>(intl, 'inProduction', intl.formatMessage({ id: 'downtime.measure.inProduction' }), (row) => row.in_production),
+    durationColumn<Row>(intl, 'uptime', intl.formatMessage({ id: 'downtime.measure.uptime' }), (row) => row.uptime),
+  ];
+  const tableRows: Row[] = rows.map((row) => ({ ...row, id: row.production_unit_id, name: row.production_unit_name }));
+  const footer: Row | undefined = rows.length > 1 ? { ...total, id: 'total', name: intl.formatMessage({ id: 'downtime.units.total' }) } : undefined;
+  return (
+    <>
+      <Chart title={graphTitle} options={options} fileName={`${fileName}_units`} />
+      <DataTable title={tableTitle} columns={columns} rows={tableRows} rowKey={(row) => row.id} footer={footer} fileName={`${fileName}_units`} />
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import { DateTime } from 'luxon';
+import type { AnalyticsInterval, DowntimeInterval, DowntimeIntervalStats, DowntimeMeasures } from '@linepulse/contracts';
+
+/** One column of the heatmap: an interval of the window (ISO instants as the api sends them). */
+export interface HeatmapColumn {
+  start: string;
+  end: string;
+}
+
+/** One cell: a unit during an interval, with its measures (null where the api has no such interval). */
+export interface HeatmapCell {
+  x: number;
+  y: number;
+  unitId: string;
+  unitName: string;
+  column: HeatmapColumn;
+  /** Availability as a fraction 0–1; null = N/D (no planned production time). */
+  availability: number | null;
+  measures: DowntimeMeasures | null;
+}
+
+export interface Heatmap {
+  units: { id: string; name: string }[];
+  columns: HeatmapColumn[];
+  /** Row-major: cells[y * columns.length + x]. */
+  cells: HeatmapCell[];
+}
+
+/**
+ * The heatmap of downtimes-info-interval's answer: one row per unit in the answer's order, one column
+ * per interval any unit has (sorted by start), so a unit missing an interval shows an N/D cell rather
+ * than shifting its row.
+ */
+export function heatmapOf(stats: readonly DowntimeIntervalStats[]): Heatmap {
+  const byStart = new Map<string, HeatmapColumn>();
+  for (const unit of stats) {
+    for (const interval of unit.downtimes_per_interval) {
+      if (!byStart.has(interval.start_time)) byStart.set(interval.start_time, { start: interval.start_time, end: interval.end_time });
+    }
+  }
+  const columns = [...byStart.values()].sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
+  const index = new Map(columns.map((column, x) => [column.start, x]));
+  const units = stats.map((unit) => ({ id: unit.production_unit_id, name: unit.production_unit_name }));
+  const cells: HeatmapCell[] = [];
+  stats.forEach((unit, y) => {
+    const row: (DowntimeInterval | undefined)[] = new Array(columns.length);
+    for (const interval of unit.downtimes_per_interval) row[index.get(interval.start_time) ?? -1] = interval;
+    columns.forEach((column, x) => {
+      const found = row[x];
+      cells.push({
+        x,
+        y,
+        unitId: unit.production_unit_id,
+        unitName: unit.production_unit_name,
+        column,
+        availability: found && found.availability_rate !== null ? found.availability_rate / 100 : null,
+        measures: found ?? null,
+      });
+    });
+  });
+  return { units, columns, cells };
+}
+
+/** An interval's label in the factory's zone and the user's language: "Mon 3 Nov, 14:00", "Mon 3 Nov", "Week 45, 2026", "Nov 2026". */
+export function columnLabel(column: HeatmapColumn, interval: AnalyticsInterval, zone: string, locale: string): string {
+  const start = DateTime.fromISO(column.start, { zone }).setLocale(locale);
+  if (interval === 'hour') return start.toLocaleString({ weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+  if (interval === 'day') return start.toLocaleString({ weekday: 'short', day: 'numeric', month: 'short' });
+  if (interval === 'month') return start.toLocaleString({ month: 'long', year: 'numeric' });
+  return start.toLocaleString({ day: 'numeric', month: 'short', year: 'numeric' });
+}
