@@ -1,0 +1,123 @@
+import { expect, test, type Page } from '@playwright/test';
+import { bearer, captureAccessToken } from '../support/api';
+import { formatPercent, resetPeriod, sectionsReady } from '../support/overview';
+import { signIn } from '../support/sign-in';
+
+/** The availability and downtime page (issue 11) on the built stack with the demo data. */
+
+interface IntervalStats {
+  production_unit_name: string;
+  downtimes_per_interval: { start_time: string; availability_rate: number | null }[];
+}
+
+const cells = (page: Page) => page.locator('.highcharts-heatmap-series .highcharts-point');
+
+async function signInWithLastday(page: Page): Promise<string> {
+  await signIn(page, 'admin');
+  const token = await captureAccessToken(page);
+  await resetPeriod(page.request, token);
+  return token;
+}
+
+test('opened from the navigation, the heatmap’s cells agree with downtimes-info-interval, and a cell narrows the page', async ({ page }) => {
+  await signInWithLastday(page);
+  await page.goto('/company-overview');
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await nav.getByRole('button', { name: 'Factory Lyon' }).click();
+  const answer = page.waitForResponse((r) => r.url().endsWith('/api/production-units/downtimes-info-interval') && r.ok());
+  await nav.getByRole('list', { name: 'Factory Lyon' }).getByRole('link', { name: 'Availability and downtime' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Availability and downtime — Lyon' })).toBeVisible();
+  const stats = (await (await answer).json()) as IntervalStats[];
+  await sectionsReady(page);
+
+  // One cell per line and interval (yesterday by hour), each named with its line and availability.
+  const expected = stats.flatMap((unit) =>
+    unit.downtimes_per_interval.map((i) => `${unit.production_unit_name}|${formatPercent('en', i.availability_rate === null ? null : i.availability_rate / 100)}`),
+  );
+  await expect(cells(page)).toHaveCount(expected.length);
+  const labels = await cells(page).evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label') ?? ''));
+  const seen = labels.map((label) => {
+    const match = /^(.+?), .*: availability (.+)$/.exec(label);
+    return match ? `${match[1]}|${match[2]}` : label;
+  });
+  expect(seen.sort()).toEqual([...expected].sort());
+  await expect(page.getByRole('radio', { name: 'Hour' })).toBeChecked();
+
+  // A cell with a figure narrows the page to its line and hour, and the figures follow.
+  const index = labels.findIndex((label) => !label.endsWith('N/D'));
+  expect(index).toBeGreaterThanOrEqual(0);
+  const narrowed = page.waitForRequest((r) => r.url().endsWith('/api/production-units/downtimes-info') && !!r.postDataJSON()?.start);
+  await cells(page).nth(index).click();
+  const body = (await narrowed).postDataJSON() as { start: string; end: string; production_unit_ids: string[] };
+  expect(body.production_unit_ids).toHaveLength(1);
+  expect(Date.parse(body.end) - Date.parse(body.start)).toBe(3_600_000);
+  await expect(page.getByText(/^Narrowed to .+, .+\.$/)).toBeVisible();
+  await expect(page).toHaveURL(/[?&]unit=[^&]+&from=[^&]+&to=/);
+  await sectionsReady(page);
+  await expect(cells(page)).toHaveCount(1);
+  await page.getByRole('button', { name: 'Show the whole period' }).click();
+  await expect(page.getByText(/^Narrowed to/)).toHaveCount(0);
+  await expect(cells(page)).toHaveCount(expected.length);
+});
+
+test('the heatmap follows the interval rules of SPEC §9, and a year or more is "Not allowed"', async ({ page }) => {
+  const token = await signInWithLastday(page);
+  const factories = (await (await page.request.get('/api/user/factories', { headers: bearer(token) })).json()) as { id: string; name: string }[];
+  await page.goto(`/${factories.find((f) => f.name === 'Lyon')!.id}/availability-downtime`);
+  await sectionsReady(page);
+  // Yesterday: by hour; a week or a month is longer than the period.
+  await expect(page.getByRole('radio', { name: 'Hour' })).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'Week' })).toBeDisabled();
+  await expect(page.getByRole('radio', { name: 'Month' })).toBeDisabled();
+
+  // 30 days: by day by default; hours are allowed up to 14 days only.
+  await page.getByRole('combobox', { name: 'Period' }).selectOption('last30days');
+  await sectionsReady(page);
+  await expect(page.getByRole('radio', { name: 'Day' })).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'Hour' })).toBeDisabled();
+  await expect(page.getByText('The hour interval is only available for up to 14 days')).toBeVisible();
+  const weekly = page.waitForRequest((r) => r.url().endsWith('/downtimes-info-interval') && r.postDataJSON()?.interval === 'week');
+  await page.getByRole('radio', { name: 'Week' }).check();
+  await weekly;
+  await sectionsReady(page);
+
+  // A range of a year or more: no heatmap at all.
+  await page.getByRole('combobox', { name: 'Period' }).selectOption('time_range');
+  await page.getByLabel('Start date').fill('2025-01-01');
+  await page.getByLabel('End date').fill('2026-01-05');
+  await page.getByRole('button', { name: 'Apply the dates' }).click();
+  await expect(page.getByRole('region', { name: 'Availability by line and interval' }).getByText('Not allowed')).toBeVisible();
+  await expect(cells(page)).toHaveCount(0);
+});
+
+test('the downtime list pages on the server, and a chart and a table export', async ({ page }) => {
+  const token = await signInWithLastday(page);
+  const factories = (await (await page.request.get('/api/user/factories', { headers: bearer(token) })).json()) as { id: string; name: string }[];
+  await page.goto(`/${factories.find((f) => f.name === 'Montréal')!.id}/availability-downtime`);
+  const firstPage = page.waitForResponse((r) => r.url().endsWith('/api/production-units/downtimes') && r.ok() && r.request().postDataJSON()?.time_option === 'last7days');
+  await page.getByRole('combobox', { name: 'Period' }).selectOption('last7days');
+  const list = (await (await firstPage).json()) as { total: number; items: { id: string }[] };
+  await sectionsReady(page);
+  expect(list.total).toBeGreaterThan(100);
+  const downtimes = page.getByRole('table', { name: 'Downtimes' });
+  await expect(downtimes.getByRole('row')).toHaveCount(101);
+  await expect(page.getByText(`Downtimes 1–100 of ${list.total}`)).toBeVisible();
+  const second = page.waitForResponse((r) => r.url().endsWith('/api/production-units/downtimes') && r.request().postDataJSON()?.offset === 100);
+  await page.getByRole('button', { name: 'Next' }).click();
+  const secondPage = (await (await second).json()) as { items: { id: string }[] };
+  await expect(page.getByText(`Downtimes 101–${Math.min(200, list.total)} of ${list.total}`)).toBeVisible();
+  expect(secondPage.items.map((item) => item.id)).not.toContain(list.items[0]!.id);
+
+  await page.getByRole('button', { name: 'Export Availability by line and interval' }).click();
+  let download = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'PNG image' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^availability-downtime_montreal_last7days-.*_heatmap\.png$/);
+
+  await page.getByRole('button', { name: 'Export Downtime per production line' }).click();
+  download = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'CSV file' }).click();
+  const csv = await download;
+  const text = (await import('node:fs')).readFileSync((await csv.path())!, 'utf8');
+  expect(text.split('\n')[0]).toContain('Line,Availability,Occurrences,Total downtime,Planned downtime');
+  expect(text).toContain('All lines');
+});
