@@ -9,7 +9,7 @@
  *    memory sampled every 20 ms (growth budget < 100 MiB).
  *
  * Options (env BENCH_* or --name=value): DATABASE_URL (server, default postgres://postgres@127.0.0.1:5432/),
- * --units=20 --days=365 --runs=20 --keep (keep the database) --reuse=<kept database>.
+ * --units=20 --days=365 --runs=20 --keep (keep the database) --reuse=<kept database> --only=list|export.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,6 +40,8 @@ const DAYS = Number(option('days', '365'));
 const RUNS = Number(option('runs', '20'));
 const KEEP = process.argv.includes('--keep');
 const REUSE = option('reuse', '');
+/** `list`, `export` or both (default). */
+const ONLY = option('only', '');
 const SERVER_URL = (process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/').replace(/\/[^/]*$/, '');
 const SEED = 'linepulse-bench-v1';
 const BUDGET = { listP95Ms: 100, csvMs: 10_000, xlsxMs: 30_000, rssGrowthMiB: 100 };
@@ -114,10 +116,12 @@ async function main(): Promise<void> {
       log(`${name.padEnd(44)} p50 ${round(percentile(ms, 50))} ms  p95 ${round(p95)} ms  (${info})${budget === null ? '' : `  budget ${budget} ms ${verdict(p95 <= budget)}`}`);
     };
     const list = { ...window, production_unit_ids: units };
+    if (ONLY !== 'export') {
     await timed('downtime list, 100 rows, start desc', '/api/production-units/downtimes', list, BUDGET.listP95Ms);
     await timed('downtime list, 100 rows, by reason', '/api/production-units/downtimes', { ...list, sort: { by: 'reason', direction: 'asc' } }, BUDGET.listP95Ms);
     await timed('downtime list, unplanned, page 50', '/api/production-units/downtimes', { ...list, types: ['unplanned'], offset: 5000 }, BUDGET.listP95Ms);
     await timed('downtime durations', '/api/production-units/downtime-durations', list, null);
+    }
 
     // ---- exports ------------------------------------------------------------------------------
     const year = { start_date: today.minus({ days: 365 }).toISODate()!, end_date: today.minus({ days: 1 }).toISODate()! };
@@ -143,10 +147,12 @@ async function main(): Promise<void> {
           `RSS +${round(growth)} MiB (peak ${round(peak / MIB)} MiB) ${verdict(growth < BUDGET.rssGrowthMiB)}`,
       );
     };
+    if (ONLY !== 'list') {
     await exportOnce('production', 'csv', 'hour', BUDGET.csvMs);
     await exportOnce('production', 'xlsx', 'hour', BUDGET.xlsxMs);
     await exportOnce('downtimes', 'csv', null, BUDGET.csvMs);
     await exportOnce('events', 'csv', null, BUDGET.csvMs);
+    }
     await app.close();
   } finally {
     await db.close();

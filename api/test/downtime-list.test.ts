@@ -56,6 +56,8 @@ describe('POST /api/production-units/downtimes', () => {
     assert.deepEqual(byReason.body.items.map((d: { reasons: { name: string }[] }) => d.reasons[0]?.name ?? null), ['Break', 'Jam', 'Jam', null, null]);
     const page = await list({ offset: 4, limit: 2 });
     assert.deepEqual([page.body.total, page.body.items.length, page.body.items[0].start_time.slice(11, 16)], [5, 1, '08:00']);
+    const past = await list({ offset: 10 });
+    assert.deepEqual([past.body.total, past.body.items], [5, []]);
     const shiftless = await list({ work_shift_ids: [fx.planned] });
     assert.equal(shiftless.body.total, 0);
   });

@@ -250,23 +250,28 @@ export async function downtimeList(db: Db, accountId: string, body: DowntimeList
   const dir = body.sort?.direction === 'asc' ? 'ASC' : 'DESC';
   const params = [...s.params, limit, offset, [...s.factories.keys()]];
   const n = params.length;
-  // One statement: the selection is materialised once for the count, the reasons facet and the page.
-  // The facet asks, per reason of the factories, whether any selected downtime carries it.
-  const [head] = await db.query<{ total: number; reason_ids: string[]; items: Row[] }>(
+  // One statement, two reads of the selection: the page with the count of every row (a window
+  // count, so the rows are read once for both), and the reasons facet, which asks per reason of the
+  // factories whether any selected downtime carries it (it stops at the first one).
+  const [head] = await db.query<{ reason_ids: string[]; items: (Omit<Row, 'reasons'> & { total: number })[] }>(
     `${s.cte}
-     SELECT (SELECT count(*) FROM filtered)::int AS total,
-            (SELECT coalesce(json_agg(r.id), '[]'::json) FROM downtime_reasons r
+     SELECT (SELECT coalesce(json_agg(r.id), '[]'::json) FROM downtime_reasons r
               WHERE r.account_id = $1 AND r.factory_id = ANY($${n}::uuid[]) AND EXISTS (SELECT 1 FROM sel WHERE jsonb_exists(sel.reasons, r.id::text))) AS reason_ids,
             (SELECT coalesce(json_agg(x), '[]'::json) FROM (
-               SELECT ${PAGE_COLUMNS} FROM filtered f ${sort.join ?? ''}
+               SELECT ${PAGE_COLUMNS}, count(*) OVER () AS total FROM filtered f ${sort.join ?? ''}
                 ORDER BY ${sort.expr} ${dir} NULLS LAST, f.start_at DESC, f.production_unit_id
                 LIMIT $${n - 2} OFFSET $${n - 1}) x) AS items`,
     params,
   );
-  const rows = await withReasons(db, accountId, s, head?.items ?? []);
+  const items = head?.items ?? [];
+  // A page past the end has no row to carry the count.
+  const total = items.length > 0
+    ? Number(items[0]!.total)
+    : offset === 0 ? 0 : Number((await db.query<{ n: number }>(`${s.cte} SELECT count(*)::int AS n FROM filtered`, s.params))[0]?.n ?? 0);
+  const rows = await withReasons(db, accountId, s, items);
   const ctx = await rowContext(db, accountId, s, head?.reason_ids ?? []);
   return {
-    total: Number(head?.total ?? 0),
+    total,
     offset,
     limit,
     items: rows.map((r) => toDowntimeRow(r, ctx)),
