@@ -5,13 +5,14 @@
  *    (p50/p95 over `runs`, client side through HTTP) — budget p95 ≤ 100 ms; also sorted by reason and
  *    a deep page, and the durations distribution over the same window;
  *  - the export of the factory's 20 units × 365 days by hour (175 200 rows) as CSV (≤ 10 s) and as
- *    Excel (≤ 30 s), read to the end by a client that discards the bytes, with the process's resident
- *    memory sampled every 20 ms (growth budget < 100 MiB).
+ *    Excel (≤ 30 s), read to the end by curl (another process) discarding the bytes, with the server
+ *    process's resident memory sampled every 20 ms (growth budget < 100 MiB).
  *
  * Options (env BENCH_* or --name=value): DATABASE_URL (server, default postgres://postgres@127.0.0.1:5432/),
  * --units=20 --days=365 --runs=20 --keep (keep the database) --reuse=<kept database> --only=list|export.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DateTime } from 'luxon';
@@ -134,10 +135,23 @@ async function main(): Promise<void> {
         peak = Math.max(peak, process.memoryUsage().rss);
       }, 20);
       const t = performance.now();
-      const res = await fetch(`${base}/api/factories/${factory.sim.id}/export?${query}`, { headers: { ...auth, 'accept-encoding': 'identity' } });
-      if (res.status !== 200) throw new Error(`export: ${res.status} ${await res.text()}`);
-      let bytes = 0;
-      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.byteLength;
+      // The client is another process (curl), so that the resident memory measured is the server's.
+      const headersFile = path.join(dataDir, 'headers.txt');
+      const bytes = await new Promise<number>((resolve, reject) => {
+        const curl = spawn('curl', ['-s', '-o', '/dev/null', '-D', headersFile, '-w', '%{http_code} %{size_download}', '-H', `authorization: ${auth.authorization}`,
+          `${base}/api/factories/${factory.sim.id}/export?${query}`]);
+        let out = '';
+        curl.stdout.on('data', (d: Buffer) => (out += String(d)));
+        curl.on('error', reject);
+        curl.on('close', () => {
+          const [code, size] = out.split(' ');
+          if (code !== '200') reject(new Error(`export: ${code}`));
+          else resolve(Number(size));
+        });
+      });
+      const headerText = readFileSync(headersFile, 'utf8').toLowerCase();
+      const header = (name: string): string => headerText.match(new RegExp(`^${name}: (.*)$`, 'm'))?.[1]?.trim() ?? '';
+      const res = { headers: { get: header } };
       const ms = performance.now() - t;
       clearInterval(sampler);
       const growth = (peak - rss0) / MIB;

@@ -34,6 +34,8 @@ const CHUNK_DAYS = 14;
 /** Rows per keyset read. */
 const BATCH = 5000;
 const DOWNTIME_BATCH = 20_000;
+/** Rows handed to the writer at a time: built just before they are written, they die young (no heap growth). */
+const SLICE = 1000;
 
 const utc = (t: number): string => new Date(t).toISOString();
 
@@ -121,7 +123,7 @@ export async function* exportRows(db: Db, plan: ExportPlan): AsyncGenerator<Cell
     const cal: FactoryCalendar = plan.factory.calendar;
     const shifts = plan.interval === 'shift' ? await shiftsOf(db, plan) : [];
     for (const w of chunks(plan)) {
-      const out: Cell[][] = [];
+      let out: Cell[][] = [];
       if (plan.interval === 'hour' || plan.interval === 'day') {
         const series = await intervalSums(db, plan.accountId, unitIds, w, plan.interval, cal, plan.now, { shiftIds: null, productIds: null });
         for (const b of series.buckets) {
@@ -129,6 +131,10 @@ export async function* exportRows(db: Db, plan: ExportPlan): AsyncGenerator<Cell
           const t = times(b.start, b.end);
           for (const u of plan.units) {
             out.push([...t, u.name, null, ...productionCells(series.sums.get(u.id)?.get(b.key) ?? zeroSums(), b.end - b.start, u)]);
+          }
+          if (out.length >= SLICE) {
+            yield out;
+            out = [];
           }
         }
       } else {
@@ -152,9 +158,13 @@ export async function* exportRows(db: Db, plan: ExportPlan): AsyncGenerator<Cell
             }
             out.push([...t, u.name, null, ...productionCells(rest, rest.calendar_ms, u)]);
           }
+          if (out.length >= SLICE) {
+            yield out;
+            out = [];
+          }
         }
       }
-      yield out;
+      if (out.length > 0) yield out;
     }
     return;
   }
@@ -177,14 +187,16 @@ export async function* exportRows(db: Db, plan: ExportPlan): AsyncGenerator<Cell
         if (rows.length === 0) break;
         const ids = [...new Set(rows.flatMap((r) => Object.keys(typeof r.reasons === 'string' ? (JSON.parse(r.reasons) as object) : r.reasons)))];
         const ctx = await rowContext(db, plan.accountId, s, ids);
-        yield rows.map((r) => {
-          const d = toDowntimeRow(r, ctx);
-          const end = r.is_open ? null : Date.parse(r.end_at);
-          return [
-            d.start_time, d.end_time, utc(Date.parse(r.start_at)), end === null ? null : utc(end), d.production_unit_name, d.duration_ms, d.type, d.justification_type,
-            d.reasons.map((x) => x.name).join('; '), d.category, d.shift_name, d.product_sku, d.product_name,
-          ];
-        });
+        for (let i = 0; i < rows.length; i += SLICE) {
+          yield rows.slice(i, i + SLICE).map((r) => {
+            const d = toDowntimeRow(r, ctx);
+            const end = r.is_open ? null : Date.parse(r.end_at);
+            return [
+              d.start_time, d.end_time, utc(Date.parse(r.start_at)), end === null ? null : utc(end), d.production_unit_name, d.duration_ms, d.type, d.justification_type,
+              d.reasons.map((x) => x.name).join('; '), d.category, d.shift_name, d.product_sku, d.product_name,
+            ];
+          });
+        }
         const last: DowntimeDbRow = rows[rows.length - 1]!;
         after = [last.start_at, last.production_unit_id];
         if (rows.length < DOWNTIME_BATCH) break;
@@ -207,15 +219,17 @@ export async function* exportRows(db: Db, plan: ExportPlan): AsyncGenerator<Cell
     for (;;) {
       const rows: EventRow[] = await db.query<EventRow>(sql, [plan.accountId, unitIds, utc(day.start), utc(day.end), after?.[0] ?? null, after?.[1] ?? null, after?.[2] ?? null, BATCH]);
       if (rows.length === 0) break;
-      yield rows.map((e) => {
-        const at = Date.parse(e.at);
-        const to = e.to_at ? Date.parse(e.to_at) : null;
-        return [
-          zoned(at, zone), utc(at), names.get(e.production_unit_id) ?? '', e.kind, e.event_id, e.running, e.good === null ? null : Number(e.good),
-          e.rejected === null ? null : Number(e.rejected), e.total === null ? null : Number(e.total), e.product_sku, e.reason,
-          to === null ? null : zoned(to, zone), to === null ? null : utc(to),
-        ];
-      });
+      for (let i = 0; i < rows.length; i += SLICE) {
+        yield rows.slice(i, i + SLICE).map((e) => {
+          const at = Date.parse(e.at);
+          const to = e.to_at ? Date.parse(e.to_at) : null;
+          return [
+            zoned(at, zone), utc(at), names.get(e.production_unit_id) ?? '', e.kind, e.event_id, e.running, e.good === null ? null : Number(e.good),
+            e.rejected === null ? null : Number(e.rejected), e.total === null ? null : Number(e.total), e.product_sku, e.reason,
+            to === null ? null : zoned(to, zone), to === null ? null : utc(to),
+          ];
+        });
+      }
       const last: EventRow = rows[rows.length - 1]!;
       after = [last.at, last.kind, last.event_id];
       if (rows.length < BATCH) break;

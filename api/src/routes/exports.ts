@@ -1,4 +1,4 @@
-import { EventEmitter, once } from 'node:events';
+import { EventEmitter } from 'node:events';
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import ExcelJS from 'exceljs';
@@ -28,6 +28,19 @@ export interface ExportEnd {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Resolves when the stream can take more, or is gone; leaves no listener behind. */
+function drained(out: PassThrough): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      out.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    out.on('drain', done);
+    out.on('close', done);
+  });
+}
 
 function csvCell(v: Cell): string {
   if (v === null) return '';
@@ -116,7 +129,7 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
               // A thousand rows a write: the text of a whole batch is never held at once.
               for (let i = 0; i < batch.length && !gone(); i += 1000) {
                 const text = batch.slice(i, i + 1000).map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
-                if (!out.write(text)) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+                if (!out.write(text)) await drained(out);
               }
             }
           } else {
