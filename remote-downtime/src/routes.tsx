@@ -1,9 +1,10 @@
 import { lazy } from 'react';
-import { withRemoteMessages, factorySectionPage, type RemoteRoutesModule } from '@linepulse/shared';
+import { withRemoteMessages, type RemoteRoutesModule } from '@linepulse/shared';
 import packageJson from '../package.json';
 import { messages } from './messages';
 
 // Pages load on first visit, so the host pays only for this small module when it mounts the remote.
+const ExportPage = lazy(() => import('./features/export/export-page').then((m) => ({ default: m.ExportPage })));
 const AvailabilityPage = lazy(() => import('./features/availability/availability-page').then((m) => ({ default: m.AvailabilityPage })));
 
 export const routes: RemoteRoutesModule<'downtime'> = {
@@ -12,7 +13,7 @@ export const routes: RemoteRoutesModule<'downtime'> = {
   platform: __LINEPULSE_PLATFORM_RANGE__,
   pages: {
     availabilityDowntime: withRemoteMessages(messages, AvailabilityPage),
-    productionDataExport: withRemoteMessages(messages, factorySectionPage('downtime.export.title', 'downtime.export.description')),
+    productionDataExport: withRemoteMessages(messages, ExportPage),
   },
 };
 
