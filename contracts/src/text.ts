@@ -23,11 +23,6 @@ export function textProblem(text: string): TextProblem | null {
   return null;
 }
 
-/** Whether a text holds something other than white space (names must). */
-export function hasVisibleText(text: string): boolean {
-  return text.trim().length > 0;
-}
-
 /** One problem of a request part: the field (dotted path from the part's root) and what is wrong. */
 export interface InputProblem {
   field: string;
@@ -36,16 +31,20 @@ export interface InputProblem {
 
 /**
  * Every string (object keys included) that cannot be stored, and every place nested deeper than
- * `maxDepth`, in a parsed JSON value. Iterative, so a hostile depth cannot overflow the stack; stops
- * after `maxProblems`.
+ * `maxDepth`, in a parsed JSON value (only the depth when `text` is false). Iterative, so a hostile
+ * depth cannot overflow the stack; stops after `maxProblems`.
  */
-export function inputProblems(value: unknown, root = '', maxDepth = INPUT_MAX_DEPTH, maxProblems = 20): InputProblem[] {
+export function inputProblems(
+  value: unknown,
+  { root = '', maxDepth = INPUT_MAX_DEPTH, maxProblems = 20, text = true }: { root?: string; maxDepth?: number; maxProblems?: number; text?: boolean } = {},
+): InputProblem[] {
   const problems: InputProblem[] = [];
   const stack: [unknown, string, number][] = [[value, root, 0]];
   const join = (path: string, key: string | number): string => (path ? `${path}.${key}` : String(key));
   while (stack.length > 0 && problems.length < maxProblems) {
     const [current, path, depth] = stack.pop()!;
     if (typeof current === 'string') {
+      if (!text) continue;
       const problem = textProblem(current);
       if (problem) problems.push({ field: path, problem });
       continue;
@@ -62,7 +61,7 @@ export function inputProblems(value: unknown, root = '', maxDepth = INPUT_MAX_DE
     const keys = Object.keys(current);
     for (let i = keys.length - 1; i >= 0; i -= 1) {
       const key = keys[i]!;
-      const problem = textProblem(key);
+      const problem = text ? textProblem(key) : null;
       // A key that cannot be stored is named by its position among the keys, not by itself.
       if (problem) problems.push({ field: join(path, `[key ${i}]`), problem });
       else stack.push([(current as Record<string, unknown>)[key], join(path, key), depth + 1]);

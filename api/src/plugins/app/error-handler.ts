@@ -102,8 +102,7 @@ function isApiPath(url: string): boolean {
 
 /** The problems of one request part that no route should see: unstorable text, excessive depth. */
 export function inputItems(value: unknown, part: string, depthOnly = false): ApiErrorItem[] {
-  return inputProblems(value, '', INPUT_MAX_DEPTH)
-    .filter((p) => !depthOnly || p.problem === 'depth')
+  return inputProblems(value, { text: !depthOnly })
     .map(({ field, problem }): ApiErrorItem => {
       const name = field || part;
       if (problem === 'depth') {
