@@ -53,6 +53,8 @@ export interface AppConfig {
   serveSourceMaps: boolean;
   /** Limits of heavy analytics calls (plugins/app/heavy-calls.ts, README Limits). */
   heavyCalls: HeavyCallsConfig;
+  /** Seconds an opportunities answer is shared by identical requests of the account (0: only while computed). */
+  opportunitiesCacheSeconds: number;
 }
 
 export interface HeavyCallsConfig {
@@ -263,6 +265,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
 
   const serveSourceMaps = parseBoolean(value(env, 'SERVE_SOURCE_MAPS'), 'SERVE_SOURCE_MAPS', false, problems);
 
+  const opportunitiesCacheSeconds = integer('OPPORTUNITIES_CACHE_SECONDS', 15, 0, 3600);
+
   if (problems.length > 0) throw new ConfigError(problems);
-  return { heavyCalls, port, host, publicUrl, dataDir, databaseUrl, tls, oidc, staticRoot, sisterProductUrl, remoteUrls, logLevel, seedDemo, mqtt, simulateDemo, simulateDemoDays, serveSourceMaps };
+  return { heavyCalls, opportunitiesCacheSeconds, port, host, publicUrl, dataDir, databaseUrl, tls, oidc, staticRoot, sisterProductUrl, remoteUrls, logLevel, seedDemo, mqtt, simulateDemo, simulateDemoDays, serveSourceMaps };
 }

@@ -145,7 +145,8 @@ describe('analytics limits: heavy calls', () => {
     const holds = ['x', 'y'].map((user) => app.heavyCalls.run(noReply, user, 'hold', () => new Promise<void>((r) => release.push(r))));
     const first = call(app, null, { method: 'POST', url: '/api/opportunities', payload, token: admin });
     while (app.heavyCalls.load.waiting < 1) await sleep(5);
-    const second = await call(app, null, { method: 'POST', url: '/api/opportunities', payload, token: admin });
+    // Another window (identical requests share one computation instead).
+    const second = await call(app, null, { method: 'POST', url: '/api/opportunities', payload: { ...payload, end: iso(day0 + 4 * DAY) }, token: admin });
     assert.equal(second.status, 429, JSON.stringify(second.body).slice(0, 300));
     assert.equal(second.headers['retry-after'], '5');
     assert.deepEqual(second.body.errors, [{ code: 'ANL_HEAVY_CALL_RUNNING', arguments: { retry_after: 5 }, message: 'The same long call of this user is still running.' }]);
@@ -158,6 +159,25 @@ describe('analytics limits: heavy calls', () => {
     // Once the first has finished, the same user is served again.
     const again = await call(app, null, { method: 'POST', url: '/api/opportunities', payload, token: admin });
     assert.equal(again.status, 200);
+  });
+
+  it('shares one computation between identical concurrent requests of an account', async () => {
+    const { f } = await busyFactory(app, 2);
+    const payload = { factory_id: f.factoryId, start: iso(day0), end: iso(day0 + 2 * DAY) };
+    const admin = await tokenFor(app, DEMO.admin);
+    const release: (() => void)[] = [];
+    const holds = ['x', 'y'].map((user) => app.heavyCalls.run(noReply, user, 'hold', () => new Promise<void>((r) => release.push(r))));
+    const first = call(app, null, { method: 'POST', url: '/api/opportunities', payload, token: admin });
+    while (app.heavyCalls.load.waiting < 1) await sleep(5);
+    // The same request again while the first waits: it joins it (no 429, no second turn).
+    const second = call(app, null, { method: 'POST', url: '/api/opportunities', payload, token: admin });
+    await sleep(50);
+    assert.equal(app.heavyCalls.load.waiting, 1);
+    for (const r of release) r();
+    await Promise.all(holds);
+    const [a, b] = await Promise.all([first, second]);
+    assert.equal(a.status, 200);
+    assert.deepEqual(b.body, a.body);
   });
 
   it('refuses with 503 ANL_BUSY and Retry-After when the queue of heavy calls is full', async () => {

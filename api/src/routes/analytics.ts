@@ -6,6 +6,7 @@ import { checkIds, checkWindowDays, OPPORTUNITIES_MAX_DAYS, requestDays } from '
 import { opportunities } from '../analytics/opportunities.ts';
 import type { WindowRequest } from '../analytics/window.ts';
 import type { Db } from '../db/db.ts';
+import { SharedAnswers } from '../analytics/shared-answers.ts';
 import { sweep } from '../analytics/rollups.ts';
 import { currentUser } from '../plugins/app/auth.ts';
 import {
@@ -42,6 +43,7 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (units * requestDays(body) <= limit) return fn(app.db);
     return app.heavyCalls.run(reply, currentUser(request).user_id, call, fn);
   };
+  const shared = new SharedAnswers(app.config.opportunitiesCacheSeconds * 1000);
   const unitsOf = (body: { production_unit_ids?: readonly string[] }) => body.production_unit_ids?.length ?? 0;
   app.post(
     '/production-units/downtimes-info',
@@ -102,7 +104,10 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
             'SELECT count(*)::int AS n FROM production_units WHERE account_id = $1 AND ($2::uuid IS NULL OR factory_id = $2::uuid)',
             [user.account_id, body.company ? null : (body.factory_id ?? null)],
           ))[0]!.n;
-      return guarded(request, reply, 'opportunities', body, units, unitDays, (db) => opportunities(db, user.account_id, user.is_financial_admin, body));
+      // Identical requests of one account (the overview's panel for every user of a company) share one
+      // computation, and its answer for a few seconds (OPPORTUNITIES_CACHE_SECONDS).
+      const key = JSON.stringify([user.account_id, user.is_financial_admin, body]);
+      return shared.get(key, () => guarded(request, reply, 'opportunities', body, units, unitDays, (db) => opportunities(db, user.account_id, user.is_financial_admin, body)));
     },
   );
 
