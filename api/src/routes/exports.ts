@@ -140,8 +140,14 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
               if (gone()) break;
               end.rows += batch.length;
               for (const r of batch) sheet.addRow(r).commit();
-              // The zip writer does not wait for the reader: hold the next read while the answer is full.
+              // The zip writer does not wait for the reader: hold the next read while the answer is full,
+              // and until the compressor has caught up with what was committed (its own queue is unbounded).
               while (out.readableLength > XLSX_BUFFER_BYTES && !gone()) await new Promise((resolve) => setTimeout(resolve, 5));
+              const zip = (workbook as unknown as { zip: { pointer(): number } }).zip;
+              for (let waited = 0, before = -1; waited < 40 && zip.pointer() !== before && !gone(); waited += 1) {
+                before = zip.pointer();
+                await new Promise((resolve) => setTimeout(resolve, 2));
+              }
             }
             if (!gone()) {
               sheet.commit();
