@@ -17,18 +17,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DateTime } from 'luxon';
 import pg from 'pg';
-import { rebuildUnits } from '../src/analytics/rollups.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, REPO_DIR } from '../src/config.ts';
 import type { Db } from '../src/db/db.ts';
 import { migrate } from '../src/db/migrate.ts';
 import type { Kpis, KpisByGroupsResponse } from '@linepulse/contracts';
 import { createPgDb } from '../src/db/pg-db.ts';
-import { factCount, generateFactory, type Facts, type SimFactory } from '../src/simulator/generate.ts';
+import { generateFactory } from '../src/simulator/generate.ts';
 import { copyFacts } from '../src/simulator/load.ts';
 import { tokenFor } from '../test/helper.ts';
 import { baseline, hourBuckets, monthBuckets, type BaselineResult } from './baseline.ts';
-import { BENCH_ACCOUNT_ID, BENCH_ADMIN_EMAIL, benchFactory, createBenchCompany, type BenchFactory } from './company.ts';
+import { BENCH_ACCOUNT_ID, BENCH_ADMIN_EMAIL, benchFactory, loadBenchCompany, toEvents, type BenchFactory, type IngestEvent } from './company.ts';
 
 const DAY = 86_400_000;
 
@@ -98,7 +97,7 @@ async function main(): Promise<void> {
     const ingestFactory = benchFactory(0, UNITS, 'INGEST');
     const historyStart = Math.floor((now - DAYS * DAY) / DAY) * DAY;
     if (REUSE) report.reused = dbName;
-    else await loadCompany(db, factories, ingestFactory, historyStart, now, report);
+    else await loadBenchCompany(db, factories, ingestFactory, historyStart, now, report, { seed: SEED, days: DAYS, rebuildConcurrency: REBUILD_CONCURRENCY, log });
 
     // ---- the app on a port --------------------------------------------------------------------
     process.env.ROLLUP_REFRESH_SECONDS = '0';
@@ -285,64 +284,8 @@ async function main(): Promise<void> {
 }
 
 
-async function loadCompany(db: Db, factories: BenchFactory[], ingestFactory: BenchFactory, historyStart: number, now: number, report: Record<string, unknown>): Promise<void> {
-  await createBenchCompany(db, [...factories, ingestFactory]);
-  // ---- load the company with the simulator (COPY) ------------------------------------------
-  let genMs = 0;
-  let copyMs = 0;
-  let total = 0;
-  for (const f of factories) {
-    const t0 = performance.now();
-    const facts = generateFactory(`${SEED}:${f.seed.key}`, historyStart, f.sim, historyStart, now);
-    const t1 = performance.now();
-    await db.transaction((tx) => copyFacts(tx, facts));
-    const t2 = performance.now();
-    genMs += t1 - t0;
-    copyMs += t2 - t1;
-    total += factCount(facts);
-    log(`  ${f.seed.name}: ${factCount(facts)} facts (generate ${Math.round(t1 - t0)} ms, COPY ${Math.round(t2 - t1)} ms)`);
-  }
-  await db.exec('ANALYZE');
-  report.load = { facts: total, generate_ms: Math.round(genMs), copy_ms: Math.round(copyMs), copy_events_per_s: Math.round(total / (copyMs / 1000)) };
-  log(`company: ${total} facts; generated in ${round(genMs / 1000)} s, COPY ${round(copyMs / 1000)} s (${Math.round(total / (copyMs / 1000))} events/s)`);
-
-  // ---- derived rollups --------------------------------------------------------------------
-  const unitIds = factories.flatMap((f) => f.sim.units.map((u) => u.id));
-  const t3 = performance.now();
-  // Disjoint unit sets on separate connections (each unit is rebuilt under its own advisory lock).
-  const parts = Array.from({ length: REBUILD_CONCURRENCY }, (_, k) => unitIds.filter((_, i) => i % REBUILD_CONCURRENCY === k));
-  await Promise.all(parts.map((ids) => rebuildUnits(db, BENCH_ACCOUNT_ID, ids, new Date(historyStart), new Date(now), new Date(now))));
-  const rebuildMs = performance.now() - t3;
-  await db.exec('ANALYZE');
-  report.rebuild = { units: unitIds.length, ms: Math.round(rebuildMs), concurrency: REBUILD_CONCURRENCY };
-  log(`engine rebuild of ${unitIds.length} units × ${DAYS} days: ${round(rebuildMs / 1000)} s`);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Ingestion
-
-interface IngestEvent {
-  id: string;
-  type: string;
-  unit: string;
-  [key: string]: unknown;
-}
-
-function toEvents(facts: Facts, sim: SimFactory): IngestEvent[] {
-  const unitKey = new Map(sim.units.map((u) => [u.id, u.key]));
-  const sku = new Map(sim.products.map((p) => [p.id, p.sku]));
-  const reason = new Map(sim.reasons.map((r) => [r.id, r.key]));
-  const iso = (t: number): string => new Date(t).toISOString();
-  const out: (IngestEvent & { t: number })[] = [];
-  for (const e of facts.states) out.push({ id: e.eventId, type: 'state', unit: unitKey.get(e.unitId)!, at: iso(e.at), state: e.running ? 'running' : 'stopped', t: e.at });
-  for (const e of facts.counts) out.push({ id: e.eventId, type: 'count', unit: unitKey.get(e.unitId)!, at: iso(e.at), good: e.good, rejected: e.rejected, t: e.at });
-  for (const e of facts.counters) out.push({ id: e.eventId, type: 'counter', unit: unitKey.get(e.unitId)!, at: iso(e.at), total: e.total, rejected: e.rejected, t: e.at });
-  for (const e of facts.products) out.push({ id: e.eventId, type: 'product', unit: unitKey.get(e.unitId)!, at: iso(e.at), sku: sku.get(e.productId)!, t: e.at });
-  for (const e of facts.justifications) out.push({ id: e.eventId, type: 'justification', unit: unitKey.get(e.unitId)!, from: iso(e.from), to: iso(e.to), reason: reason.get(e.reasonId)!, t: e.to });
-  // In time order, as machines would send them.
-  out.sort((a, b) => a.t - b.t);
-  return out.map(({ t: _t, ...e }) => e);
-}
 
 async function benchIngestion(db: Db, base: string, auth: Record<string, string>, factory: BenchFactory, now: number, skipped: string[]): Promise<Record<string, unknown>> {
   const from = Math.floor((now - INGEST_DAYS * DAY) / DAY) * DAY;

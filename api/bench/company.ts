@@ -3,10 +3,12 @@
  * (Montréal, Lyon, Monterrey: their time zones, production-day starts, shifts with a night shift
  * crossing midnight, products, reasons, state / count-delay / counter units), written with plain SQL.
  */
-import type { Queryable } from '../src/db/db.ts';
+import { rebuildUnits } from '../src/analytics/rollups.ts';
+import type { Db, Queryable } from '../src/db/db.ts';
 import { DEMO_ACCOUNTS, type SeedFactory, type SeedUnit } from '../src/seed/demo-data.ts';
 import { stableUuid } from '../src/seed/seed.ts';
-import type { SimFactory } from '../src/simulator/generate.ts';
+import { factCount, generateFactory, type Facts, type SimFactory } from '../src/simulator/generate.ts';
+import { copyFacts } from '../src/simulator/load.ts';
 import { simFactoryFromSeed } from '../src/simulator/seed-config.ts';
 
 export const BENCH_ACCOUNT_KEY = 'bench';
@@ -107,3 +109,76 @@ export async function createBenchCompany(q: Queryable, factories: BenchFactory[]
     }
   }
 }
+
+export interface LoadOptions {
+  seed: string;
+  days: number;
+  rebuildConcurrency: number;
+  log: (...args: unknown[]) => void;
+}
+
+const round = (n: number, d = 1): number => Math.round(n * 10 ** d) / 10 ** d;
+
+/**
+ * The company's configuration, `days` of simulated history per factory loaded with COPY, then the
+ * engine's bulk rebuild (shared by `pnpm bench` and the load script).
+ */
+export async function loadBenchCompany(db: Db, factories: BenchFactory[], ingestFactory: BenchFactory, historyStart: number, now: number, report: Record<string, unknown>, opts: LoadOptions): Promise<void> {
+  const { log } = opts;
+  await createBenchCompany(db, [...factories, ingestFactory]);
+  // ---- load the company with the simulator (COPY) ------------------------------------------
+  let genMs = 0;
+  let copyMs = 0;
+  let total = 0;
+  for (const f of factories) {
+    const t0 = performance.now();
+    const facts = generateFactory(`${opts.seed}:${f.seed.key}`, historyStart, f.sim, historyStart, now);
+    const t1 = performance.now();
+    await db.transaction((tx) => copyFacts(tx, facts));
+    const t2 = performance.now();
+    genMs += t1 - t0;
+    copyMs += t2 - t1;
+    total += factCount(facts);
+    log(`  ${f.seed.name}: ${factCount(facts)} facts (generate ${Math.round(t1 - t0)} ms, COPY ${Math.round(t2 - t1)} ms)`);
+  }
+  await db.exec('ANALYZE');
+  report.load = { facts: total, generate_ms: Math.round(genMs), copy_ms: Math.round(copyMs), copy_events_per_s: Math.round(total / (copyMs / 1000)) };
+  log(`company: ${total} facts; generated in ${round(genMs / 1000)} s, COPY ${round(copyMs / 1000)} s (${Math.round(total / (copyMs / 1000))} events/s)`);
+
+  // ---- derived rollups --------------------------------------------------------------------
+  const unitIds = factories.flatMap((f) => f.sim.units.map((u) => u.id));
+  const t3 = performance.now();
+  // Disjoint unit sets on separate connections (each unit is rebuilt under its own advisory lock).
+  const parts = Array.from({ length: opts.rebuildConcurrency }, (_, k) => unitIds.filter((_, i) => i % opts.rebuildConcurrency === k));
+  await Promise.all(parts.map((ids) => rebuildUnits(db, BENCH_ACCOUNT_ID, ids, new Date(historyStart), new Date(now), new Date(now))));
+  const rebuildMs = performance.now() - t3;
+  await db.exec('ANALYZE');
+  report.rebuild = { units: unitIds.length, ms: Math.round(rebuildMs), concurrency: opts.rebuildConcurrency };
+  log(`engine rebuild of ${unitIds.length} units × ${opts.days} days: ${round(rebuildMs / 1000)} s`);
+}
+
+/** An event of POST /api/ingest/v1/events. */
+export interface IngestEvent {
+  id: string;
+  type: string;
+  unit: string;
+  [key: string]: unknown;
+}
+
+/** Simulated facts as ingestion events, in time order. */
+export function toEvents(facts: Facts, sim: SimFactory): IngestEvent[] {
+  const unitKey = new Map(sim.units.map((u) => [u.id, u.key]));
+  const sku = new Map(sim.products.map((p) => [p.id, p.sku]));
+  const reason = new Map(sim.reasons.map((r) => [r.id, r.key]));
+  const iso = (t: number): string => new Date(t).toISOString();
+  const out: (IngestEvent & { t: number })[] = [];
+  for (const e of facts.states) out.push({ id: e.eventId, type: 'state', unit: unitKey.get(e.unitId)!, at: iso(e.at), state: e.running ? 'running' : 'stopped', t: e.at });
+  for (const e of facts.counts) out.push({ id: e.eventId, type: 'count', unit: unitKey.get(e.unitId)!, at: iso(e.at), good: e.good, rejected: e.rejected, t: e.at });
+  for (const e of facts.counters) out.push({ id: e.eventId, type: 'counter', unit: unitKey.get(e.unitId)!, at: iso(e.at), total: e.total, rejected: e.rejected, t: e.at });
+  for (const e of facts.products) out.push({ id: e.eventId, type: 'product', unit: unitKey.get(e.unitId)!, at: iso(e.at), sku: sku.get(e.productId)!, t: e.at });
+  for (const e of facts.justifications) out.push({ id: e.eventId, type: 'justification', unit: unitKey.get(e.unitId)!, from: iso(e.from), to: iso(e.to), reason: reason.get(e.reasonId)!, t: e.to });
+  // In time order, as machines would send them.
+  out.sort((a, b) => a.t - b.t);
+  return out.map(({ t: _t, ...e }) => e);
+}
+
