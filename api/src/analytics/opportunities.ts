@@ -108,7 +108,7 @@ export async function opportunities(db: Db, accountId: string, financial: boolea
         m.set(kind, g);
         unitGainMs.set(ctx.unitId, m);
       };
-      const overlapping = (t: number) => downtimes.filter((d) => d.start <= t && d.end > t);
+      const overlapping = overlappingAt(downtimes);
       const shifts = shiftIntervals(ctx.setup, w.start, w.end);
       // Shift changes: one shift ends where the next begins.
       const ends = new Map<number, string>();
@@ -246,3 +246,26 @@ async function downtimesOf(db: Db, ctx: UnitContext, start: number, end: number,
   }
   return out.sort((a, b) => a.start - b.start);
 }
+
+/**
+ * The downtimes containing an instant, in start order, for a list sorted by start: a binary search and
+ * a walk back over the running maximum of ends (a year of shift changes times a year of downtimes,
+ * filtered one by one, kept the event loop busy for seconds).
+ */
+function overlappingAt(sorted: readonly DowntimeRow[]): (t: number) => DowntimeRow[] {
+  const maxEnd: number[] = [];
+  for (const [i, d] of sorted.entries()) maxEnd.push(Math.max(d.end, i > 0 ? maxEnd[i - 1]! : -Infinity));
+  return (t) => {
+    let lo = 0;
+    let hi = sorted.length; // first index whose start is after t
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sorted[mid]!.start <= t) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: DowntimeRow[] = [];
+    for (let i = lo - 1; i >= 0 && maxEnd[i]! > t; i--) if (sorted[i]!.end > t) out.push(sorted[i]!);
+    return out.reverse();
+  };
+}
+

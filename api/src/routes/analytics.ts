@@ -26,6 +26,7 @@ import {
 export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const common = { tags: ['analytics'], security: [{ bearerAuth: [] }] };
   const { unitDays } = app.config.heavyCalls;
+  const inFlight = new SharedAnswers(0);
   /**
    * Runs an analytics call after the limits on ids; a call over more unit-days than `limit` (lines in
    * scope × window days) is heavy: limited per user, queued server-wide, stopped after a timeout.
@@ -40,8 +41,13 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     fn: (db: Db) => Promise<T>,
   ): Promise<T> => {
     checkIds(body);
-    if (units * requestDays(body) <= limit) return fn(app.db);
-    return app.heavyCalls.run(reply, currentUser(request).user_id, call, fn);
+    // Identical requests of one account running at the same time share one computation (their answers
+    // would be the same): fifty users opening the same overview cost one.
+    const user = currentUser(request);
+    return inFlight.get(JSON.stringify([call, user.account_id, user.is_financial_admin, body]), () => {
+      if (units * requestDays(body) <= limit) return fn(app.db);
+      return app.heavyCalls.run(reply, user.user_id, call, fn);
+    });
   };
   const shared = new SharedAnswers(app.config.opportunitiesCacheSeconds * 1000);
   const unitsOf = (body: { production_unit_ids?: readonly string[] }) => body.production_unit_ids?.length ?? 0;
