@@ -104,7 +104,7 @@ describe('factories, shifts, products and account scoping', () => {
     const demoAccount = (await app.db.query<{ id: string }>('SELECT id FROM accounts WHERE domain_name = $1', [DEMO_DOMAIN]))[0]!.id;
     const own = await call(app, DEMO.operation, { method: 'GET', url: `/dashboard-api/accounts/${demoAccount}` });
     assert.equal(own.status, 200);
-    assert.deepEqual(own.body, { id: demoAccount, name: 'Demo Co.', insights_enabled: true, is_tilelytics: true, domain_name: DEMO_DOMAIN });
+    assert.deepEqual(own.body, { id: demoAccount, name: 'Demo Co.', insights_enabled: true, is_tilelytics: true, domain_name: DEMO_DOMAIN, integrated_ecosystem: true });
     const foreign = await call(app, DEMO.otherAdmin, { method: 'GET', url: `/dashboard-api/accounts/${demoAccount}` });
     assert.equal(foreign.status, 404);
     assert.equal(foreign.body.errors[0].code, 'ACC_404');
