@@ -9,9 +9,12 @@ export const INT4_MAX = 2_147_483_647;
  * does not match it with GEN_NAME_BLANK (plugins/app/error-handler.ts recognises this exact pattern).
  */
 export const VISIBLE_TEXT_PATTERN = '\\S';
-/** A name as stored: 1 to `maxLength` characters, not only white space. */
+/**
+ * A name as stored: at most `maxLength` characters, not only white space. The pattern alone refuses the
+ * empty string too (no separate minLength: one problem per field, answered GEN_NAME_BLANK).
+ */
 export const VisibleText = (maxLength: number, options: { description?: string } = {}) =>
-  Type.String({ minLength: 1, maxLength, pattern: VISIBLE_TEXT_PATTERN, ...options });
+  Type.String({ maxLength, pattern: VISIBLE_TEXT_PATTERN, ...options });
 export const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'yyyy-LL-dd' });
 
 export const ErrorItem = Type.Object({
