@@ -23,7 +23,10 @@ test('opened from the navigation, the heatmap’s cells agree with downtimes-inf
   await signInWithLastday(page);
   await page.goto('/company-overview');
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
-  await nav.getByRole('button', { name: 'Factory Lyon' }).click();
+  // The group of the active factory is open already; another's opens on a click.
+  const group = nav.getByRole('button', { name: 'Factory Lyon' });
+  await expect(group).toBeVisible();
+  if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
   const answer = page.waitForResponse((r) => r.url().endsWith('/api/production-units/downtimes-info-interval') && r.ok());
   await nav.getByRole('list', { name: 'Factory Lyon' }).getByRole('link', { name: 'Availability and downtime' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Availability and downtime — Lyon' })).toBeVisible();
@@ -99,7 +102,7 @@ test('the downtime list pages on the server, and a chart and a table export', as
   const list = (await (await firstPage).json()) as { total: number; items: { id: string }[] };
   await sectionsReady(page);
   expect(list.total).toBeGreaterThan(100);
-  const downtimes = page.getByRole('table', { name: 'Downtimes' });
+  const downtimes = page.getByRole('table', { name: 'Downtimes', exact: true });
   await expect(downtimes.getByRole('row')).toHaveCount(101);
   await expect(page.getByText(`Downtimes 1–100 of ${list.total}`)).toBeVisible();
   const second = page.waitForResponse((r) => r.url().endsWith('/api/production-units/downtimes') && r.request().postDataJSON()?.offset === 100);
@@ -120,4 +123,69 @@ test('the downtime list pages on the server, and a chart and a table export', as
   const text = (await import('node:fs')).readFileSync((await csv.path())!, 'utf8');
   expect(text.split('\n')[0]).toContain('Line,Availability,Occurrences,Total downtime,Planned downtime');
   expect(text).toContain('All lines');
+});
+
+test.describe('production data export', () => {
+  async function openExport(page: Page, user: 'admin' | 'other', factory: string): Promise<string> {
+    await signIn(page, user);
+    const token = await captureAccessToken(page);
+    const factories = (await (await page.request.get('/api/user/factories', { headers: bearer(token) })).json()) as { id: string; name: string }[];
+    await page.goto(`/${factories.find((f) => f.name === factory)!.id}/production-data-export`);
+    return token;
+  }
+
+  test('a CSV and an Excel file of the downtimes, row counts equal to the downtime list of the same selection', async ({ page }) => {
+    const token = await openExport(page, 'admin', 'Lyon');
+    const start = page.getByLabel('Start date');
+    const end = page.getByLabel('End date');
+    const day = await end.inputValue();
+    await start.fill(day);
+    const answer = page.waitForResponse((r) => r.url().includes('/export?') && r.ok());
+    let download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export' }).click();
+    const csv = await download;
+    const rows = Number((await answer).headers()['x-total-rows']);
+    const text = (await import('node:fs')).readFileSync((await csv.path())!, 'utf8');
+    const lines = text.split(/\r?\n/).filter((line) => line.length > 0);
+    expect(lines.length - 1).toBe(rows);
+    await expect(page.getByText(/^Exported .+ rows to .+\.csv\.$/)).toBeVisible();
+
+    // The same day in the downtime list, asked of the api directly.
+    const query = new URL((await answer).url()).searchParams;
+    const list = (await (
+      await page.request.post('/api/production-units/downtimes', {
+        headers: bearer(token),
+        data: { time_option: 'time_range', start_date: day, end_date: day, production_unit_ids: query.get('production_unit_ids')!.split(','), limit: 1 },
+      })
+    ).json()) as { total: number };
+    expect(rows).toBe(list.total);
+
+    await page.getByRole('radio', { name: 'Excel file' }).check();
+    download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export' }).click();
+    const xlsx = await download;
+    expect(xlsx.suggestedFilename()).toMatch(/\.xlsx$/);
+    const bytes = (await import('node:fs')).readFileSync((await xlsx.path())!);
+    expect(bytes.subarray(0, 2).toString()).toBe('PK'); // a zip, as every .xlsx
+  });
+
+  test('a long export can be cancelled', async ({ page }) => {
+    await openExport(page, 'admin', 'Montréal');
+    await page.getByRole('radio', { name: /^Production by interval/ }).check();
+    await page.getByRole('radio', { name: 'Hour' }).check();
+    const end = await page.getByLabel('End date').inputValue();
+    const start = new Date(Date.parse(`${end}T00:00:00Z`) - 300 * 86_400_000).toISOString().slice(0, 10);
+    await page.getByLabel('Start date').fill(start);
+    await page.getByRole('button', { name: 'Export' }).click();
+    await expect(page.getByRole('progressbar', { name: 'Export progress' })).toBeVisible();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByText('Export cancelled: nothing was downloaded.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Export' })).toBeEnabled();
+  });
+
+  test('Other Co.’s admin sees only SPEC §8’s message', async ({ page }) => {
+    await openExport(page, 'other', 'Hamilton');
+    await expect(page.getByText('Data export only on the integrated ecosystem')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Export' })).toHaveCount(0);
+  });
 });
