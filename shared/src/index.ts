@@ -156,5 +156,6 @@ export { IntervalPicker, intervalReason, type IntervalPickerProps } from './sele
 export { FilterDrawer } from './selection/ui/filter-drawer';
 export { queryView, type QueryView } from './state/query-view';
 export { Section, SECTION_TEST_ID, type SectionProps } from './ui/section';
+export { SelectionToolbar } from './ui/selection-toolbar';
 export { TopCauses } from './ui/top-causes';
 export { useSessionReady } from './state/session-ready';

@@ -26,6 +26,7 @@ import {
   Section,
   selectedFactoryIdsAtom,
   selectionAtom,
+  SelectionToolbar,
   unavailablePeriodOptions,
   useCustomPeriods,
   useFactories,
@@ -56,16 +57,6 @@ import { intervalAtom, kpiAtom } from '../model/overview-state';
 import { DATA_DRAWN_MARK } from '../test-ids';
 
 export const useOverviewStyles = makeStyles({
-  toolbar: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'flex-end',
-    gap: tokens.spacingHorizontalL,
-    padding: tokens.spacingHorizontalL,
-    borderRadius: tokens.borderRadiusLarge,
-    backgroundColor: tokens.colorNeutralBackground1,
-    boxShadow: tokens.shadow2,
-  },
   grid: {
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 480px), 1fr))',
@@ -201,11 +192,11 @@ function CompanyOverview({ factories, ready, large }: { factories: Factory[]; re
 
   return (
     <>
-      <div className={styles.toolbar} role="group" aria-label={intl.formatMessage({ id: 'filters.title' })}>
+      <SelectionToolbar>
         <FactoryPicker factories={factories} value={chosen.map((f) => f.id)} onChange={setSelectedIds} />
         <PeriodPicker value={period} onChange={(next: PeriodSelection) => setPeriod(next)} unavailable={unavailablePeriodOptions(calendar, customPeriods)} />
         <IntervalPicker state={interval} onChange={setPickedInterval} />
-      </div>
+      </SelectionToolbar>
       <KpiSelector value={kpi} onChange={setKpi} />
       {noLines ? (
         <EmptyState title={intl.formatMessage({ id: 'overview.company.noLines' })} />

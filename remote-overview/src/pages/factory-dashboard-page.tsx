@@ -19,6 +19,7 @@ import {
   queryView,
   Section,
   selectionAtom,
+  SelectionToolbar,
   TopCauses,
   topDowntimeReasonsQuery,
   unavailablePeriodOptions,
@@ -223,10 +224,10 @@ export function DashboardContent({ factory, large = false, refreshMs, controls =
   return (
     <>
       {controls ? (
-        <div className={overview.toolbar} role="group" aria-label={intl.formatMessage({ id: 'filters.title' })}>
+        <SelectionToolbar>
           <PeriodPicker value={period} onChange={setPeriod} unavailable={unavailablePeriodOptions(factory, customPeriods)} />
           <FilterDrawer factories={[factory]} />
-        </div>
+        </SelectionToolbar>
       ) : null}
       {body}
     </>

@@ -7,21 +7,22 @@ import { useCallback, useMemo, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 import {
+  exportFileName,
+  factoryGroupOf,
   FactoryPageFrame,
   FilterDrawer,
   IntervalPicker,
-  PeriodPicker,
-  Section,
-  TopCauses,
-  exportFileName,
-  factoryGroupOf,
   intervalReason,
   intervalState,
   periodFileLabel,
+  PeriodPicker,
   periodRequest,
   periodWindow,
   queryView,
+  Section,
   selectionAtom,
+  SelectionToolbar,
+  TopCauses,
   topDowntimeReasonsQuery,
   unavailablePeriodOptions,
   useCustomPeriods,
@@ -44,16 +45,6 @@ import { HeatmapChart } from './heatmap-chart';
 import { UnitDowntime } from './unit-downtime';
 
 const useStyles = makeStyles({
-  toolbar: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'flex-end',
-    gap: tokens.spacingHorizontalL,
-    padding: tokens.spacingHorizontalL,
-    borderRadius: tokens.borderRadiusLarge,
-    backgroundColor: tokens.colorNeutralBackground1,
-    boxShadow: tokens.shadow2,
-  },
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 480px), 1fr))', gap: tokens.spacingHorizontalL },
   note: { margin: 0, color: tokens.colorNeutralForeground2 },
 });
@@ -125,7 +116,7 @@ function AvailabilityContent({ factory }: { factory: Factory }): ReactElement {
 
   return (
     <>
-      <div className={styles.toolbar} role="group" aria-label={intl.formatMessage({ id: 'filters.title' })}>
+      <SelectionToolbar>
         <PeriodPicker
           value={period}
           onChange={(next) => {
@@ -136,7 +127,7 @@ function AvailabilityContent({ factory }: { factory: Factory }): ReactElement {
         />
         <FilterDrawer factories={[factory]} />
         <IntervalPicker state={interval} onChange={setPicked} />
-      </div>
+      </SelectionToolbar>
       {focus ? (
         <MessageBar intent="info" layout="multiline">
           <MessageBarBody>{intl.formatMessage({ id: 'downtime.focus.message' }, { unit: focusUnit, interval: focusInterval })}</MessageBarBody>
