@@ -148,3 +148,13 @@ test('a URL naming another factory’s line is not a narrowing', async () => {
   expect(screen.queryByText(/^Narrowed to/)).not.toBeInTheDocument();
   expect(fetch.requests.find((r) => new URL(r.url).pathname.endsWith('/downtimes-info'))?.body).toMatchObject({ production_unit_ids: ['pu-1', 'pu-2'] });
 });
+
+test('the interval picked is kept in the URL, so the view can be shared', async () => {
+  fetch = mockFetch(answers());
+  const { userEvent } = render('/f-lyon/availability-downtime?interval=day');
+  await allDrawn();
+  expect(screen.getByRole('radio', { name: 'Day' })).toBeChecked();
+  expect(fetch.requests.find((r) => new URL(r.url).pathname.endsWith('/downtimes-info-interval'))?.body).toMatchObject({ interval: 'day' });
+  await userEvent.click(screen.getByRole('radio', { name: 'Hour' }));
+  await waitFor(() => expect(fetch.requests.at(-1)?.body).toMatchObject({ interval: 'hour' }));
+});

@@ -1,7 +1,6 @@
 import { Button, MessageBar, MessageBarActions, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
 import { useQuery } from '@tanstack/react-query';
-import { useAtom, useAtomValue } from 'jotai';
-import { atom } from 'jotai';
+import { useAtomValue } from 'jotai';
 import { DateTime } from 'luxon';
 import { useCallback, useMemo, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
@@ -11,6 +10,7 @@ import {
   factoryGroupOf,
   FactoryPageFrame,
   FilterDrawer,
+  INTERVALS,
   IntervalPicker,
   intervalReason,
   intervalState,
@@ -49,8 +49,11 @@ const useStyles = makeStyles({
   note: { margin: 0, color: tokens.colorNeutralForeground2 },
 });
 
-/** The heatmap's interval the user picked on this page (null: the default for the period's length). */
-const pickedIntervalAtom = atom<Interval | null>(null);
+/** The heatmap's interval the user picked, kept in the URL like the narrowing (null: the default for the period's length). */
+function pickedInterval(search: URLSearchParams): Interval | null {
+  const value = search.get('interval');
+  return INTERVALS.find((interval) => interval === value) ?? null;
+}
 
 /** /:factoryId/availability-downtime: heatmap, top 5 causes, per-unit table and graph, summary, durations and the downtime list. */
 export function AvailabilityPage(): ReactElement {
@@ -68,12 +71,17 @@ function AvailabilityContent({ factory }: { factory: Factory }): ReactElement {
   const { ready } = useSessionReady();
   const customPeriods = useCustomPeriods();
   const [period, setPeriod] = usePeriod();
-  const [picked, setPicked] = useAtom(pickedIntervalAtom);
   const selection = useAtomValue(selectionAtom);
   const [search, setSearch] = useSearchParams();
   const group = useMemo(() => factoryGroupOf(factory, selection), [factory, selection]);
   const focus = focusFromSearch(search, factory.production_units.map((unit) => unit.id));
   const setFocus = useCallback((next: Focus | null) => setSearch(withFocus(search, next)), [search, setSearch]);
+  const picked = pickedInterval(search);
+  const setPicked = (interval: Interval): void => {
+    const next = new URLSearchParams(search);
+    next.set('interval', interval);
+    setSearch(next);
+  };
 
   // The window: the period, or the heatmap cell the page is narrowed to (explicit instants).
   const periodWin = periodWindow(period, factory, customPeriods);
