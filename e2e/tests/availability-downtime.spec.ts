@@ -80,8 +80,9 @@ test('the heatmap follows the interval rules of SPEC §9, and a year or more is 
   await expect(page.getByRole('radio', { name: 'Hour' })).toBeDisabled();
   await expect(page.getByText('The hour interval is only available for up to 14 days')).toBeVisible();
   const weekly = page.waitForRequest((r) => r.url().endsWith('/downtimes-info-interval') && r.postDataJSON()?.interval === 'week');
-  await page.getByRole('radio', { name: 'Week' }).check();
+  await page.getByRole('radio', { name: 'Week' }).click();
   await weekly;
+  await expect(page.getByRole('radio', { name: 'Week' })).toBeChecked();
   await sectionsReady(page);
 
   // A range of a year or more: no heatmap at all.

@@ -23,7 +23,7 @@ test('a remote built against an incompatible platform is refused in its own area
   await page.goto('/performance-manager/shift-changes');
 
   const area = page.getByRole('region', { name: 'Opportunities area' });
-  await expect(area.getByRole('alert')).toContainText('was built for platform ^2.0.0, but this site runs platform 1.0.0');
+  await expect(area.getByRole('alert')).toContainText(/was built for platform \^2\.0\.0, but this site runs platform 1\.\d+\.\d+/);
   await expect(page.getByRole('heading', { name: /shift changes/i, level: 1 })).toBeVisible();
 
   // The rest of the product keeps working: another remote opens from the navigation.

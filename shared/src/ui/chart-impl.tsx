@@ -1,11 +1,11 @@
 import Highcharts, { type Options } from 'highcharts';
 import 'highcharts/modules/accessibility';
 import HighchartsReact from 'highcharts-react-official';
-import { useEffect, useMemo, useRef, type ReactElement } from 'react';
+import { use, useEffect, useMemo, useRef, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
 import { useThemeName } from '../theme/theme-context';
 import { chartPalette, fluentThemeFor } from '../theme/themes';
-import type { ChartHandle, ChartImplProps } from './chart-types';
+import type { ChartHandle, ChartImplProps, ChartModule } from './chart-types';
 
 type HighchartsRef = HighchartsReact.RefObject;
 
@@ -29,8 +29,35 @@ async function exportingOf(chart: Highcharts.Chart): Promise<NonNullable<Highcha
   return chart.exporting;
 }
 
+/**
+ * Optional modules, imported here so that they register on this very Highcharts: a remote importing a
+ * module itself could, while Highcharts is first being shared, get a copy of its own and register there.
+ */
+const MODULE_LOADERS: Record<ChartModule, () => Promise<unknown>> = {
+  heatmap: () => import(/* webpackChunkName: "chart-heatmap" */ 'highcharts/modules/heatmap'),
+};
+const moduleLoads = new Map<string, Promise<unknown>>();
+
+/** One promise per set of modules (React's `use` needs the same promise on every render); a failure may be retried. */
+function modulesLoaded(modules: readonly ChartModule[]): Promise<unknown> {
+  const key = [...modules].sort().join(',');
+  let load = moduleLoads.get(key);
+  if (!load) {
+    load = Promise.all(modules.map((name) => MODULE_LOADERS[name]())).catch((error: unknown) => {
+      moduleLoads.delete(key);
+      throw error;
+    });
+    moduleLoads.set(key, load);
+  }
+  return load;
+}
+
+const NO_MODULES: readonly ChartModule[] = [];
+
 /** Highcharts drawn in the theme's colours (9-colour palette, text and grid from the Fluent theme). */
-export function ChartImpl({ options, title, height, large, onReady }: ChartImplProps): ReactElement {
+export function ChartImpl({ options, title, height, large, modules = NO_MODULES, onReady }: ChartImplProps): ReactElement {
+  // Suspends (the chart's loading state) until its modules are in; a failure reaches the chart's error boundary.
+  if (modules.length > 0) use(modulesLoaded(modules));
   const ref = useRef<HighchartsRef>(null);
   const themeName = useThemeName();
   const intl = useIntl();

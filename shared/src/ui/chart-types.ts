@@ -2,6 +2,9 @@ import type { Options } from 'highcharts';
 
 export type ChartImageFormat = 'png' | 'svg';
 
+/** Highcharts modules a chart may need besides the core (loaded with the first chart that asks). */
+export type ChartModule = 'heatmap';
+
 /** What the lazily loaded chart gives back once drawn. */
 export interface ChartHandle {
   exportImage(format: ChartImageFormat, fileName: string): Promise<void>;
@@ -12,5 +15,6 @@ export interface ChartImplProps {
   title: string;
   height: number;
   large: boolean;
+  modules?: readonly ChartModule[];
   onReady: (handle: ChartHandle | null) => void;
 }

@@ -5,7 +5,7 @@ import { ChartErrorBoundary } from './chart-error-boundary';
 import { ErrorState } from './error-state';
 import { ExportMenu } from './export-menu';
 import { LoadingState } from './loading-state';
-import type { ChartHandle, ChartImageFormat } from './chart-types';
+import type { ChartHandle, ChartImageFormat, ChartModule } from './chart-types';
 import { useUiText } from './ui-messages';
 
 // Highcharts and its modules load with the first chart, not with the shell.
@@ -34,10 +34,12 @@ export interface ChartProps {
   hideCaption?: boolean;
   /** Extra controls beside the export button. */
   actions?: ReactNode;
+  /** Highcharts modules the chart needs (e.g. 'heatmap'), loaded on the platform's Highcharts with the chart. */
+  modules?: readonly ChartModule[];
 }
 
 /** A Highcharts chart in the theme's colours, with PNG and SVG export made in the browser. */
-export function Chart({ title, options, fileName, height = 320, large = false, hideCaption = false, actions }: ChartProps): ReactElement {
+export function Chart({ title, options, fileName, height = 320, large = false, hideCaption = false, actions, modules }: ChartProps): ReactElement {
   const styles = useStyles();
   const text = useUiText();
   const handle = useRef<ChartHandle | null>(null);
@@ -68,7 +70,7 @@ export function Chart({ title, options, fileName, height = 320, large = false, h
       <div className={styles.body} style={{ minHeight: height }}>
         <ChartErrorBoundary fallback={<ErrorState message={text('ui.chart.failed')} />}>
           <Suspense fallback={<LoadingState label={text('ui.chart.loading')} />}>
-            <ChartImpl options={options} title={title} height={height} large={large} onReady={onReady} />
+            <ChartImpl options={options} title={title} height={height} large={large} modules={modules} onReady={onReady} />
           </Suspense>
         </ChartErrorBoundary>
       </div>

@@ -1,35 +1,9 @@
 import type { Options, Point, PointOptionsType, SeriesOptionsType } from 'highcharts';
-import { useEffect, useMemo, useState, type ReactElement } from 'react';
+import { useMemo, type ReactElement } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
-import { Chart, ErrorState, LoadingState, formatDuration, formatPercent, rateScale, useThemeName } from '@linepulse/shared';
+import { Chart, formatDuration, formatPercent, rateScale, useThemeName } from '@linepulse/shared';
 import type { AnalyticsInterval, ThemeName } from '@linepulse/contracts';
 import { columnLabel, type Heatmap, type HeatmapCell } from '../../model/heatmap';
-
-// The heatmap module registers on the page's one Highcharts (a federated singleton); it loads with the
-// first heatmap, after Highcharts itself, and only on this page.
-let heatmapModule: Promise<unknown> | null = null;
-function loadHeatmapModule(): Promise<unknown> {
-  heatmapModule ??= import(/* webpackChunkName: "chart-heatmap" */ 'highcharts/modules/heatmap').catch((error: unknown) => {
-    heatmapModule = null;
-    throw error;
-  });
-  return heatmapModule;
-}
-
-function useHeatmapModule(): 'loading' | 'ready' | 'failed' {
-  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
-  useEffect(() => {
-    let live = true;
-    loadHeatmapModule().then(
-      () => live && setState('ready'),
-      () => live && setState('failed'),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  return state;
-}
 
 interface HeatmapOptionsInput {
   title: string;
@@ -127,6 +101,9 @@ function heatmapOptions({ title, heatmap, interval, zone, intl, themeName, onSel
   };
 }
 
+/** The heatmap series comes with the platform's Highcharts module of that name. */
+const HEATMAP_MODULES = ['heatmap'] as const;
+
 export interface HeatmapChartProps {
   title: string;
   heatmap: Heatmap;
@@ -140,11 +117,8 @@ export interface HeatmapChartProps {
 export function HeatmapChart({ title, heatmap, interval, zone, fileName, onSelect }: HeatmapChartProps): ReactElement {
   const intl = useIntl();
   const themeName = useThemeName();
-  const moduleState = useHeatmapModule();
 
   const options = useMemo(() => heatmapOptions({ title, heatmap, interval, zone, intl, themeName, onSelect }), [heatmap, interval, zone, themeName, intl, title, onSelect]);
 
-  if (moduleState === 'loading') return <LoadingState />;
-  if (moduleState === 'failed') return <ErrorState message={intl.formatMessage({ id: 'state.error.message' })} />;
-  return <Chart title={title} options={options} fileName={fileName} height={Math.max(180, heatmap.units.length * 30 + 110)} hideCaption />;
+  return <Chart title={title} options={options} fileName={fileName} height={Math.max(180, heatmap.units.length * 30 + 110)} hideCaption modules={HEATMAP_MODULES} />;
 }
