@@ -8,12 +8,8 @@
 // compressed body plus headers, exactly what crossed the connection). Prints one table of figures
 // against their budgets (OK/OVER), the biggest JavaScript files, and the request waterfall up to the
 // company overview's first figures. Figures, not assertions: it exits 0 whatever they are.
-import { createRequire } from 'node:module';
+import { base, launchChromium, signInAsDemoAdmin } from './browser-session.mjs';
 
-const require = createRequire(new URL('../e2e/package.json', import.meta.url));
-const { chromium } = require('@playwright/test');
-
-const base = (process.env.E2E_BASE_URL ?? 'https://localhost:8443').replace(/\/$/, '');
 const RUNS = 5;
 const KiB = 1024;
 const DRAWN_MARK = 'linepulse:overview-data-drawn';
@@ -125,16 +121,6 @@ function waterfall(responses, drawnWallMs) {
   return { all: chain(before), api: chain(before.filter((r) => /^\/(api|dashboard-api)\//.test(r.path))) };
 }
 
-async function signIn(page) {
-  await page.goto(`${base}/home`);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/oidc\//);
-  await page.getByLabel('Email').fill('admin@demo.linepulse.test');
-  await page.getByLabel('Password').fill('linepulse');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/oidc') && !url.pathname.startsWith('/login-callback'));
-}
-
 /** The first factory of the signed-in user, asked of the api with the token the app itself sends. */
 async function firstFactoryId(page, context) {
   const authorization = page.waitForRequest((r) => r.url().includes('/api/') && !!r.headers().authorization, { timeout: 60_000 });
@@ -158,14 +144,11 @@ function printTable(rows, headings) {
   rows.forEach((r) => console.log(line(r)));
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await launchChromium();
 try {
   const context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
-  await signIn(page);
+  await signInAsDemoAdmin(page);
   const factoryId = await firstFactoryId(page, context);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');

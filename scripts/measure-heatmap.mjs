@@ -5,29 +5,16 @@
 // Signs in as the demo admin, sets the period to the last 14 days, then opens the availability page of
 // the factory with the most lines by hour (`?interval=hour`) five times and prints, for each, the time
 // from navigation start to the moment every heatmap cell is drawn. Figures, not assertions.
-import { createRequire } from 'node:module';
+import { base, launchChromium, signInAsDemoAdmin } from './browser-session.mjs';
 
-const require = createRequire(new URL('../e2e/package.json', import.meta.url));
-const { chromium } = require('@playwright/test');
-
-const base = (process.env.E2E_BASE_URL ?? 'https://localhost:8443').replace(/\/$/, '');
 const RUNS = 5;
 const DAYS = 14;
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await launchChromium();
 try {
   const context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
-  await page.goto(`${base}/home`);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/oidc\//);
-  await page.getByLabel('Email').fill('admin@demo.linepulse.test');
-  await page.getByLabel('Password').fill('linepulse');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/oidc') && !url.pathname.startsWith('/login-callback'));
+  await signInAsDemoAdmin(page);
   const authorization = page.waitForRequest((r) => r.url().includes('/api/') && !!r.headers().authorization);
   await page.goto(`${base}/company-overview`);
   const headers = { authorization: (await authorization).headers().authorization };

@@ -1,0 +1,28 @@
+// What the measuring scripts (`pnpm budgets`, `pnpm budgets:heatmap`) share: Debian's Chromium with the
+// flags this machine's closed network needs, and the real sign-in of the demo admin.
+import { createRequire } from 'node:module';
+
+const require = createRequire(new URL('../e2e/package.json', import.meta.url));
+const { chromium } = require('@playwright/test');
+
+/** The running product's origin: E2E_BASE_URL, https://localhost:8443 by default. */
+export const base = (process.env.E2E_BASE_URL ?? 'https://localhost:8443').replace(/\/$/, '');
+
+/** Headless Chromium (CHROMIUM_PATH, /usr/bin/chromium by default) without background networking. */
+export function launchChromium() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** Signs in as the demo admin through the embedded provider, as a user does. */
+export async function signInAsDemoAdmin(page) {
+  await page.goto(`${base}/home`);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/oidc\//);
+  await page.getByLabel('Email').fill('admin@demo.linepulse.test');
+  await page.getByLabel('Password').fill('linepulse');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/oidc') && !url.pathname.startsWith('/login-callback'));
+}
