@@ -183,7 +183,7 @@ function marksOf(instants: number[]): number[] {
  * first count inside begins there) and its first mark in [to, horizon) (that count's span may reach
  * back inside). Count events and counter readings both mark.
  */
-async function markBounds(q: Queryable, accountId: string, unitId: string, begin: number, to: number, horizon: number): Promise<{ previous: number | null; next: number | null }> {
+export async function markBounds(q: Queryable, accountId: string, unitId: string, begin: number, to: number, horizon: number): Promise<{ previous: number | null; next: number | null }> {
   const rows = await q.query<{ previous: string | null; next: string | null }>(
     `SELECT greatest(
               (SELECT max(at) FROM unit_count_events WHERE account_id = $1 AND production_unit_id = $2 AND at < $3),

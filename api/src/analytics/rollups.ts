@@ -7,7 +7,7 @@ import { DateTime } from 'luxon';
 import type { Db, Queryable } from '../db/db.ts';
 import { productionDayOf } from '@linepulse/contracts';
 import { ceilHour, floorHour, type Derived } from './derive.ts';
-import { deriveSpan, loadUnitContexts, originOf, type UnitContext } from './facts.ts';
+import { deriveSpan, loadUnitContexts, markBounds, originOf, type UnitContext } from './facts.ts';
 
 /** Advisory-lock class for per-unit rollup work ("LPRU"). */
 export const ROLLUP_LOCK_CLASS = 0x4c505255 & 0x7fffffff;
@@ -199,7 +199,7 @@ async function rebuildLocked(tx: Queryable, ctx: UnitContext, from: number, to: 
     );
     if (stored[0]?.lo) F = Math.min(F, floorHour(ms(stored[0].lo), zone));
     if (stored[0]?.hi) T = Math.max(T, Math.min(widenCap, ceilHour(ms(stored[0].hi), zone)));
-    const spans = await countSpansAround(tx, ctx, F, T, now);
+    const spans = await markBounds(tx, ctx.accountId, ctx.unitId, F, T, now);
     wF = spans.previous === null ? F : Math.min(F, floorHour(spans.previous, zone));
     // Through the hour holding the next mark: its count may move between spread and its own instant.
     wT = spans.next === null ? T : Math.max(T, Math.min(widenCap, ceilHour(spans.next + 1, zone)));
@@ -212,21 +212,6 @@ async function rebuildLocked(tx: Queryable, ctx: UnitContext, from: number, to: 
   }
   await writeDerived(tx, ctx, wF, wT, derived);
   await upsert(Math.max(state.derivedUntil ?? wT, wT));
-}
-
-/** The unit's last count mark before `from` and first in [to, now) (count events and counter readings). */
-async function countSpansAround(tx: Queryable, ctx: UnitContext, from: number, to: number, now: number): Promise<{ previous: number | null; next: number | null }> {
-  const rows = await tx.query<{ previous: string | null; next: string | null }>(
-    `SELECT greatest(
-              (SELECT max(at) FROM unit_count_events WHERE account_id = $1 AND production_unit_id = $2 AND at < $3),
-              (SELECT max(at) FROM unit_counter_readings WHERE account_id = $1 AND production_unit_id = $2 AND at < $3)) AS previous,
-            least(
-              (SELECT min(at) FROM unit_count_events WHERE account_id = $1 AND production_unit_id = $2 AND at >= $4 AND at < $5),
-              (SELECT min(at) FROM unit_counter_readings WHERE account_id = $1 AND production_unit_id = $2 AND at >= $4 AND at < $5)) AS next`,
-    [ctx.accountId, ctx.unitId, iso(from), iso(to), iso(now)],
-  );
-  const r = rows[0];
-  return { previous: r?.previous ? ms(r.previous) : null, next: r?.next ? ms(r.next) : null };
 }
 
 /**
@@ -281,7 +266,7 @@ async function refreshUnit(db: Db, ctx: UnitContext, target: number, cap: number
       // Facts after the stored hours still reach back into them when they come before (or are) the
       // first count mark after those hours: that count's span starts before them, and its share
       // there follows the running time up to it. Later facts leave the stored hours as they are.
-      const first = await countSpansAround(tx, ctx, state.derivedUntil, state.derivedUntil, now);
+      const first = await markBounds(tx, ctx.accountId, ctx.unitId, state.derivedUntil, state.derivedUntil, now);
       if (first.next !== null && after <= first.next) ranges.push([state.derivedUntil - 1, state.derivedUntil]);
     }
     if (state.derivedUntil === null) ranges.push([0, target]);
