@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import * as yup from 'yup';
-import { DATA_AVAILABLE_FROM, DATE_FORMAT, type ExportFormat, type ExportInterval, type ExportKind } from '@linepulse/contracts';
+import { dateRangeSchema } from '@linepulse/shared';
+import { DATE_FORMAT, type ExportFormat, type ExportInterval, type ExportKind } from '@linepulse/contracts';
 
 /** The longest export, in days (the api's limit: a year, leap years included). */
 export const EXPORT_MAX_DAYS = 366;
@@ -14,34 +15,24 @@ export interface ExportValues {
   format: ExportFormat;
 }
 
-const isDate = (value: string | undefined): value is string => !!value && /^\d{4}-\d{2}-\d{2}$/.test(value) && DateTime.fromFormat(value, DATE_FORMAT).isValid;
 const days = (start: string, end: string): number => DateTime.fromFormat(end, DATE_FORMAT).diff(DateTime.fromFormat(start, DATE_FORMAT), 'days').days + 1;
 
-/** The export form's rules, the same as the api's: at least one line, dates from 1 September 2019 up to today, at most a year. */
+/**
+ * The export form's rules, the same as the api's: the platform's date-range rules (both dates, from
+ * 1 September 2019, up to today, start not after end) plus at most a year, and at least one line.
+ */
 export function exportSchema(today: string): yup.ObjectSchema<ExportValues> {
-  const date = (required: string) =>
-    yup
-      .string()
-      .required(required)
-      .test('format', 'format', (value) => !value || isDate(value))
-      .test('beforeDataStart', 'beforeDataStart', (value) => !isDate(value) || value >= DATA_AVAILABLE_FROM)
-      .test('future', 'future', (value) => !isDate(value) || value <= today);
-  return yup.object({
+  const range = dateRangeSchema(today);
+  return range.shape({
+    endDate: (range.fields.endDate as yup.StringSchema<string>).test('tooLong', 'tooLong', function check(value) {
+      const start = this.parent.startDate as string | undefined;
+      return !value || !start || start > value || !DateTime.fromFormat(value, DATE_FORMAT).isValid || !DateTime.fromFormat(start, DATE_FORMAT).isValid || days(start, value) <= EXPORT_MAX_DAYS;
+    }),
     unitIds: yup.array(yup.string().required()).min(1, 'unitsRequired').required(),
-    startDate: date('startRequired'),
-    endDate: date('endRequired')
-      .test('startAfterEnd', 'startAfterEnd', function check(value) {
-        const start = this.parent.startDate as string | undefined;
-        return !isDate(value) || !isDate(start) || start <= value;
-      })
-      .test('tooLong', 'tooLong', function check(value) {
-        const start = this.parent.startDate as string | undefined;
-        return !isDate(value) || !isDate(start) || start > value || days(start, value) <= EXPORT_MAX_DAYS;
-      }),
     kind: yup.mixed<ExportKind>().oneOf(['downtimes', 'production', 'events']).required(),
     interval: yup.mixed<ExportInterval>().oneOf(['hour', 'shift', 'day']).required(),
     format: yup.mixed<ExportFormat>().oneOf(['csv', 'xlsx']).required(),
-  }) as yup.ObjectSchema<ExportValues>;
+  }) as unknown as yup.ObjectSchema<ExportValues>;
 }
 
 /** The export call's path and query for the values (the interval only for production). */
