@@ -5,7 +5,8 @@ import { messages } from './messages';
 import { titledPage } from './pages/titled-page';
 
 const FactoriesPage = lazy(() => import('./pages/factories-page').then((m) => ({ default: m.FactoriesPage })));
-const CustomPeriodsPage = lazy(() => import('./pages/custom-periods-page').then((m) => ({ default: m.CustomPeriodsPage })));
+const CustomPeriodsPage = lazy(() => import('./features/custom-periods/custom-periods-page').then((m) => ({ default: m.CustomPeriodsPage })));
+const CustomPeriodFormPage = lazy(() => import('./features/custom-periods/custom-period-form-page').then((m) => ({ default: m.CustomPeriodFormPage })));
 
 export const routes: RemoteRoutesModule<'admin'> = {
   remote: 'admin',
@@ -15,8 +16,8 @@ export const routes: RemoteRoutesModule<'admin'> = {
     factories: withRemoteMessages(messages, FactoriesPage),
     factorySettings: withRemoteMessages(messages, titledPage('admin.factory.title', 'admin.factory.description')),
     customPeriods: withRemoteMessages(messages, CustomPeriodsPage),
-    customPeriodCreation: withRemoteMessages(messages, titledPage('admin.customPeriod.creationTitle', 'admin.customPeriod.description')),
-    customPeriodEdition: withRemoteMessages(messages, titledPage('admin.customPeriod.editionTitle', 'admin.customPeriod.description')),
+    customPeriodCreation: withRemoteMessages(messages, CustomPeriodFormPage),
+    customPeriodEdition: withRemoteMessages(messages, CustomPeriodFormPage),
   },
 };
 

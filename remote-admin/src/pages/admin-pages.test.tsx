@@ -1,26 +1,35 @@
-import { act, screen } from '@testing-library/react';
-import { customPeriodsQuery, withRemoteMessages } from '@linepulse/shared';
+import { screen } from '@testing-library/react';
+import { withRemoteMessages } from '@linepulse/shared';
 import { renderWithProviders, testFactory } from '@linepulse/shared/testing';
 import { messages } from '../messages';
-import { CustomPeriodsPage } from './custom-periods-page';
 import { FactoriesPage } from './factories-page';
 
 test('the factories page lists every factory with a link to its settings', () => {
-  renderWithProviders(withRemote(FactoriesPage), { factories: [testFactory({ id: 'f1', name: 'Monterrey', currency: 'MXN' })] });
+  const Page = withRemoteMessages(messages, FactoriesPage);
+  renderWithProviders(<Page />, {
+    factories: [
+      testFactory({
+        id: 'f1',
+        name: 'Monterrey',
+        currency: 'MXN',
+        timezone: 'America/Monterrey',
+        objectives: [
+          { objective_type: 'quality', value: 99 },
+          { objective_type: 'availability', value: 90 },
+          { objective_type: 'performance', value: 95 },
+        ],
+        oee_target: 84.65,
+        updated_at: '2024-03-01T18:30:00.000Z',
+      }),
+      testFactory({ id: 'f2', name: 'Nueva', objectives: [], oee_target: null, updated_at: undefined }),
+    ],
+  });
   expect(screen.getByRole('link', { name: 'Monterrey' })).toHaveAttribute('href', '/factory/f1');
   expect(screen.getByRole('cell', { name: 'MXN' })).toBeInTheDocument();
+  // Objectives in A / P / Q order whatever order they came in, the OEE target, and the last change in the factory's time zone.
+  expect(screen.getByRole('cell', { name: '90 % / 95 % / 99 %' })).toBeInTheDocument();
+  expect(screen.getByRole('cell', { name: '84.65%' })).toBeInTheDocument();
+  expect(screen.getByRole('cell', { name: 'Mar 1, 2024, 12:30 PM' })).toBeInTheDocument();
+  // A factory without objectives nor a known change shows N/D.
+  expect(screen.getAllByRole('cell', { name: 'N/D' })).toHaveLength(3);
 });
-
-test('the custom periods page lists the periods and offers a new one', async () => {
-  const { queryClient } = renderWithProviders(withRemote(CustomPeriodsPage));
-  expect(screen.getByText('No custom period yet.')).toBeInTheDocument();
-  expect(screen.getByRole('link', { name: 'New custom period' })).toHaveAttribute('href', '/customPeriods/creation');
-  // A custom period created elsewhere arrives in the cache: the page shows it without a reload.
-  act(() => queryClient.setQueryData(customPeriodsQuery().queryKey, [{ id: 'p1', name: 'Q1-24', start_date: '2024-01-01', end_date: '2024-03-31', days: 91 }]));
-  expect(await screen.findByRole('link', { name: 'Q1-24' })).toHaveAttribute('href', '/customPeriods/p1');
-});
-
-function withRemote(Page: () => React.ReactElement): React.ReactElement {
-  const Wrapped = withRemoteMessages(messages, Page);
-  return <Wrapped />;
-}
