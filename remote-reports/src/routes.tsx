@@ -1,15 +1,20 @@
-import { withRemoteMessages, factorySectionPage, type RemoteRoutesModule } from '@linepulse/shared';
+import { lazy } from 'react';
+import { withRemoteMessages, type RemoteRoutesModule } from '@linepulse/shared';
 import packageJson from '../package.json';
 import { messages } from './messages';
+
+// Pages load on first visit, so the host pays only for this small module when it mounts the remote.
+const MyReportsPage = lazy(() => import('./features/list/my-reports-page').then((m) => ({ default: m.MyReportsPage })));
+const ReportFormPage = lazy(() => import('./features/form/report-form-page').then((m) => ({ default: m.ReportFormPage })));
 
 export const routes: RemoteRoutesModule<'reports'> = {
   remote: 'reports',
   version: packageJson.version,
   platform: __LINEPULSE_PLATFORM_RANGE__,
   pages: {
-    myReports: withRemoteMessages(messages, factorySectionPage('reports.list.title', 'reports.list.description')),
-    reportCreation: withRemoteMessages(messages, factorySectionPage('reports.creation.title', 'reports.creation.description')),
-    reportEdition: withRemoteMessages(messages, factorySectionPage('reports.edition.title', 'reports.edition.description')),
+    myReports: withRemoteMessages(messages, MyReportsPage),
+    reportCreation: withRemoteMessages(messages, ReportFormPage),
+    reportEdition: withRemoteMessages(messages, ReportFormPage),
   },
 };
 

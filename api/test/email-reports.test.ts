@@ -1,0 +1,314 @@
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { downtimesInfo } from '../src/analytics/engine.ts';
+import { build, call, Cleanup, DEMO } from './helper.ts';
+import { smtpCapture, type SmtpCapture } from './smtp-capture.ts';
+
+const DEMO_DOMAIN = 'demo.linepulse.test';
+const OTHER_DOMAIN = 'other.linepulse.test';
+
+interface Plant {
+  id: string;
+  units: string[];
+  shifts: string[];
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- problem lists are compared loosely
+const codes = (body: any): string[] => body.errors.map((e: { code: string; arguments: { field?: string } }) => `${e.code} ${e.arguments.field ?? ''}`).sort();
+
+describe('e-mail reports: calls, rules, package limit, preview, test send, history and unsubscribe', () => {
+  let app: FastifyInstance;
+  let smtp: SmtpCapture;
+  let montreal: Plant;
+  let lyon: Plant;
+  let hamilton: Plant;
+  const cleanup = new Cleanup();
+
+  async function plant(domain: string, name: string): Promise<Plant> {
+    const [row] = await app.db.query<Plant>(
+      `SELECT f.id,
+              ARRAY(SELECT pu.id::text FROM production_units pu WHERE pu.factory_id = f.id ORDER BY pu.sort_order, pu.name, pu.id) AS units,
+              ARRAY(SELECT ws.id::text FROM work_shifts ws WHERE ws.factory_id = f.id ORDER BY ws.sort_order, ws.start_local, ws.id) AS shifts
+         FROM factories f JOIN accounts a ON a.id = f.account_id WHERE a.domain_name = $1 AND f.name = $2`,
+      [domain, name],
+    );
+    assert.ok(row, `${name} in ${domain}`);
+    return row;
+  }
+
+  before(async () => {
+    smtp = await smtpCapture(cleanup);
+    ({ app } = await build(cleanup, { SMTP_URL: smtp.url, REPORT_SCHEDULER: 'false', MAIL_FROM: 'Linepulse <reports@linepulse.test>' }));
+    montreal = await plant(DEMO_DOMAIN, 'Montréal');
+    lyon = await plant(DEMO_DOMAIN, 'Lyon');
+    hamilton = await plant(OTHER_DOMAIN, 'Hamilton');
+  });
+  after(() => cleanup.run());
+  beforeEach(async () => {
+    await app.db.query('DELETE FROM email_reports');
+    await app.db.query(`UPDATE accounts SET report_package = 'free'`);
+  });
+
+  const valid = (factory: Plant, overrides: Record<string, unknown> = {}) => ({
+    title: 'Morning downtime',
+    template: 'downtime_by_production_line',
+    frequency: 'daily',
+    schedule_type: 'last',
+    duration: 1,
+    time_unit: 'day',
+    recipients: ['Plant.Manager@demo.linepulse.test', 'plant.manager@demo.linepulse.test ', 'quality@demo.linepulse.test'],
+    production_unit_ids: factory.units.slice(0, 2),
+    work_shift_ids: factory.shifts.slice(0, 1),
+    language: 'fr',
+    day: null,
+    time: '06:30',
+    timezone: 'America/Toronto',
+    ...overrides,
+  });
+  const create = (email: string, factory: Plant, payload: unknown) =>
+    call(app, email, { method: 'POST', url: `/api/factories/${factory.id}/user/email-reports`, payload: payload as object });
+  const list = async (email: string, factory: Plant) => (await call(app, email, { method: 'GET', url: `/api/factories/${factory.id}/user/email-reports` })).body;
+  async function created(email: string, factory: Plant, overrides: Record<string, unknown> = {}): Promise<string> {
+    const response = await create(email, factory, valid(factory, overrides));
+    assert.equal(response.status, 201, JSON.stringify(response.body));
+    return response.body.id;
+  }
+  const snapshot = async () => JSON.stringify(await app.db.query('SELECT * FROM email_reports ORDER BY id'));
+
+  it('creates, lists, reads, edits, toggles and deletes a report', async () => {
+    assert.deepEqual(await list(DEMO.operation, montreal), []);
+    const response = await create(DEMO.operation, montreal, valid(montreal));
+    assert.equal(response.status, 201, JSON.stringify(response.body));
+    const report = response.body;
+    assert.deepEqual(report.recipients, ['plant.manager@demo.linepulse.test', 'quality@demo.linepulse.test']);
+    assert.equal(report.active, true);
+    assert.equal(report.last_delivery, null);
+    assert.deepEqual(report.warnings, []);
+    // Next 06:30 in Toronto, after now.
+    const next = Date.parse(report.next_delivery_at);
+    assert.ok(next > Date.now() && next <= Date.now() + 86_400_000 + 3_600_000);
+    assert.match(new Date(next).toLocaleString('en-CA', { timeZone: 'America/Toronto', hour12: false }), /06:30:00/);
+
+    assert.deepEqual((await list(DEMO.operation, montreal)).map((r: { id: string }) => r.id), [report.id]);
+    assert.deepEqual(await list(DEMO.operation, lyon), []);
+    const options = (await call(app, DEMO.operation, { method: 'GET', url: `/api/factories/${montreal.id}/user/email-reports/options` })).body;
+    assert.deepEqual(options.production_units.map((u: { id: string }) => u.id), montreal.units);
+    assert.deepEqual(options.work_shifts.map((s: { id: string }) => s.id), montreal.shifts);
+    assert.equal((await call(app, DEMO.otherAdmin, { method: 'GET', url: `/api/factories/${montreal.id}/user/email-reports/options` })).status, 404);
+    const read = await call(app, DEMO.operation, { method: 'GET', url: `/api/user/email-reports/${report.id}` });
+    assert.equal(read.body.title, 'Morning downtime');
+
+    const weekly = valid(montreal, { frequency: 'weekly', day: 1, time: '07:00', title: 'Weekly lines', production_unit_ids: montreal.units, work_shift_ids: montreal.shifts });
+    const put = await call(app, DEMO.operation, { method: 'PUT', url: `/api/user/email-reports/${report.id}`, payload: weekly });
+    assert.equal(put.status, 200, JSON.stringify(put.body));
+    assert.equal(put.body.frequency, 'weekly');
+    assert.equal(new Date(put.body.next_delivery_at).toLocaleString('en-CA', { timeZone: 'America/Toronto', weekday: 'long' }).startsWith('Monday'), true);
+    if (montreal.units.length > 5) assert.ok(put.body.warnings.includes('RPT_UNITS_ABOVE_RECOMMENDED'));
+
+    const off = await call(app, DEMO.operation, { method: 'PUT', url: `/api/user/email-reports/${report.id}/active`, payload: { active: false } });
+    assert.equal(off.body.active, false);
+    assert.equal(off.body.next_delivery_at, null);
+    const on = await call(app, DEMO.operation, { method: 'PUT', url: `/api/user/email-reports/${report.id}/active`, payload: { active: true } });
+    assert.ok(on.body.next_delivery_at);
+
+    const removed = await call(app, DEMO.operation, { method: 'DELETE', url: `/api/user/email-reports/${report.id}` });
+    assert.equal(removed.status, 204);
+    assert.equal((await call(app, DEMO.operation, { method: 'GET', url: `/api/user/email-reports/${report.id}` })).status, 404);
+  });
+
+  it('refuses bad input with every problem coded, and changes nothing', async () => {
+    await created(DEMO.operation, montreal);
+    const before = await snapshot();
+    const bad = await create(DEMO.operation, montreal, {
+      ...valid(montreal),
+      title: '  ',
+      template: 'pie',
+      frequency: 'hourly',
+      duration: 0,
+      recipients: ['not-an-address'],
+      production_unit_ids: [],
+      work_shift_ids: [lyon.shifts[0]],
+      language: 'de',
+      day: 3,
+      time: '25:00',
+      timezone: 'Mars/Olympus',
+    });
+    assert.equal(bad.status, 400);
+    // The day cannot be judged against an unknown frequency: no RPT_DAY_INVALID here (tested below).
+    assert.deepEqual(codes(bad.body), [
+      'RPT_DURATION_INVALID duration',
+      'RPT_FREQUENCY_INVALID frequency',
+      'RPT_LANGUAGE_INVALID language',
+      'RPT_RECIPIENT_INVALID recipients',
+      'RPT_TEMPLATE_INVALID template',
+      'RPT_TIMEZONE_INVALID timezone',
+      'RPT_TIME_INVALID time',
+      'RPT_TITLE_REQUIRED title',
+      'RPT_UNITS_REQUIRED production_unit_ids',
+    ]);
+    const foreign = await create(DEMO.operation, montreal, valid(montreal, { production_unit_ids: [lyon.units[0]], work_shift_ids: [lyon.shifts[0]] }));
+    assert.deepEqual(codes(foreign.body), ['RPT_SHIFT_NOT_IN_FACTORY work_shift_ids', 'RPT_UNIT_NOT_IN_FACTORY production_unit_ids']);
+    const rules = [
+      [{ title: 'x'.repeat(61) }, 'RPT_TITLE_TOO_LONG title'],
+      [{ title: 'Rapport <script>' }, 'RPT_TITLE_INVALID title'],
+      [{ frequency: 'weekly', day: 8 }, 'RPT_DAY_INVALID day'],
+      [{ frequency: 'monthly', day: 29 }, 'RPT_DAY_INVALID day'],
+      [{ time_unit: 'month', duration: 13 }, 'RPT_DURATION_INVALID duration'],
+      [{ recipients: [] }, 'RPT_RECIPIENTS_REQUIRED recipients'],
+      [{ work_shift_ids: [] }, 'RPT_SHIFTS_REQUIRED work_shift_ids'],
+      [{ schedule_type: 'next' }, 'RPT_SCHEDULE_TYPE_INVALID schedule_type'],
+      [{ time_unit: 'year' }, 'RPT_TIME_UNIT_INVALID time_unit'],
+    ] as const;
+    for (const [change, code] of rules) {
+      const response = await create(DEMO.operation, montreal, valid(montreal, change));
+      assert.equal(response.status, 400, code);
+      assert.ok(codes(response.body).includes(code), `${code} in ${JSON.stringify(response.body)}`);
+    }
+    const extra = await create(DEMO.operation, montreal, { ...valid(montreal), colour: 'red' });
+    assert.equal(extra.status, 400);
+    const missingFactory = await create(DEMO.operation, hamilton, valid(hamilton));
+    assert.equal(missingFactory.status, 404);
+    assert.equal(await snapshot(), before);
+  });
+
+  it("keeps each user's reports to themselves: another user's or account's report is 404", async () => {
+    const id = await created(DEMO.operation, montreal);
+    const before = await snapshot();
+    for (const email of [DEMO.admin, DEMO.otherAdmin]) {
+      for (const [method, url, payload] of [
+        ['GET', `/api/user/email-reports/${id}`, undefined],
+        ['PUT', `/api/user/email-reports/${id}`, valid(montreal)],
+        ['PUT', `/api/user/email-reports/${id}/active`, { active: false }],
+        ['DELETE', `/api/user/email-reports/${id}`, undefined],
+        ['POST', `/api/user/email-reports/${id}/test`, undefined],
+        ['GET', `/api/user/email-reports/${id}/deliveries`, undefined],
+      ] as const) {
+        const response = await call(app, email, { method, url, ...(payload ? { payload } : {}) });
+        assert.equal(response.status, 404, `${email} ${method} ${url}`);
+        assert.equal(response.body.errors[0].code, 'RPT_404');
+      }
+    }
+    assert.deepEqual(await list(DEMO.admin, montreal), []);
+    // Another account's factory is unknown to the caller.
+    assert.equal((await call(app, DEMO.otherAdmin, { method: 'GET', url: `/api/factories/${montreal.id}/user/email-reports` })).status, 404);
+    assert.equal((await create(DEMO.otherAdmin, montreal, valid(montreal))).status, 404);
+    assert.equal((await call(app, null, { method: 'GET', url: `/api/user/email-reports/${id}` })).status, 401);
+    assert.equal(await snapshot(), before);
+  });
+
+  it('counts the whole account against its package: 3 on the free one, none without reports', async () => {
+    await created(DEMO.operation, montreal);
+    await created(DEMO.admin, lyon);
+    const quota = await call(app, DEMO.operation, { method: 'GET', url: '/api/user/email-reports/quota' });
+    assert.deepEqual(quota.body, { package: 'free', max: 3, used: 2 });
+    // Two requests for the last place: one wins.
+    const [a, b] = await Promise.all([create(DEMO.operation, montreal, valid(montreal)), create(DEMO.admin, montreal, valid(montreal))]);
+    assert.deepEqual([a.status, b.status].sort(), [201, 409]);
+    const refused = await create(DEMO.operation, montreal, valid(montreal));
+    assert.equal(refused.status, 409);
+    assert.deepEqual(refused.body.errors.map((e: { code: string; arguments: unknown }) => [e.code, e.arguments]), [['RPT_LIMIT_REACHED', { max: 3, package: 'free' }]]);
+    // The other account has its own allowance.
+    const other = await create(DEMO.otherAdmin, hamilton, valid(hamilton));
+    assert.equal(other.status, 201, JSON.stringify(other.body));
+
+    await app.db.query(`UPDATE accounts SET report_package = 'none' WHERE domain_name = $1`, [OTHER_DOMAIN]);
+    const none = await create(DEMO.otherAdmin, hamilton, valid(hamilton));
+    assert.equal(none.status, 409);
+    assert.equal(none.body.errors[0].code, 'RPT_SUBSCRIPTION_LIMIT');
+  });
+
+  it('previews and test-sends through real SMTP: figures of the analytics call, charts as PNG, history and one-click unsubscribe', async () => {
+    const id = await created(DEMO.operation, montreal, { recipients: ['a@demo.linepulse.test', 'b@demo.linepulse.test'] });
+    const preview = await call(app, DEMO.operation, { method: 'POST', url: `/api/factories/${montreal.id}/user/email-reports/preview`, payload: valid(montreal, { language: 'es' }) });
+    assert.equal(preview.status, 200, JSON.stringify(preview.body));
+    assert.match(preview.body.subject, /Morning downtime — Montréal — Paros por línea de producción/);
+    assert.match(preview.body.html, /<img src="data:image\/png;base64,/);
+    assert.match(preview.body.text, /Paros por tipo y por línea/);
+
+    const before = smtp.received.length;
+    const sent = await call(app, DEMO.operation, { method: 'POST', url: `/api/user/email-reports/${id}/test` });
+    assert.equal(sent.status, 201, JSON.stringify(sent.body));
+    assert.equal(sent.body.status, 'sent');
+    assert.deepEqual(sent.body.recipients, [DEMO.operation]);
+    assert.match(sent.body.smtp_response, /250 .*queued as/);
+    const [mail] = (await smtp.waitFor(before + 1)).slice(before);
+    assert.deepEqual(mail!.to, [DEMO.operation]);
+    assert.match(mail!.parsed.subject ?? '', /^\[Essai\] Morning downtime/);
+    assert.equal(mail!.parsed.from?.value[0]?.address, 'reports@linepulse.test');
+    assert.ok(mail!.parsed.html && mail!.parsed.text, 'an HTML and a text part');
+    const png = mail!.parsed.attachments.find((a) => a.contentType === 'image/png');
+    assert.ok(png && png.content.subarray(1, 4).toString() === 'PNG', 'the chart is a PNG');
+    assert.ok(mail!.raw.toString('utf8').replace(/=\r\n/g, '').includes(`cid:${png!.cid}`), 'the HTML shows the chart attached');
+    assert.match(mail!.raw.toString('utf8'), /^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r$/m);
+    assert.match(mail!.raw.toString('utf8'), /^List-Unsubscribe:\s+<https:\/\/localhost:8443\/api\/email-reports\/[^>]+>/m);
+
+    // The figures are those of downtimes-info for the same window and lines.
+    const info = await downtimesInfo(app.db, (await app.db.query<{ account_id: string }>('SELECT account_id FROM email_reports WHERE id = $1', [id]))[0]!.account_id, {
+      start: sent.body.window_start,
+      end: sent.body.window_end,
+      production_unit_ids: montreal.units.slice(0, 2),
+      work_shift_ids: montreal.shifts.slice(0, 1),
+    });
+    for (const unit of info) {
+      const hours = Math.floor(Math.round(unit.total / 60_000) / 60);
+      assert.ok(String(mail!.parsed.text).includes(unit.production_unit_name), unit.production_unit_name);
+      if (unit.total >= 3_600_000) assert.match(String(mail!.parsed.text), new RegExp(`${unit.production_unit_name} \\| [^|]+ \\| ${hours} h`));
+    }
+
+    const history = await call(app, DEMO.operation, { method: 'GET', url: `/api/user/email-reports/${id}/deliveries` });
+    assert.equal(history.body.length, 1);
+    assert.equal(history.body[0].kind, 'test');
+    const message = await call(app, DEMO.operation, { method: 'GET', url: `/api/user/email-reports/${id}/deliveries/${history.body[0].id}` });
+    assert.match(message.body.raw, /List-Unsubscribe:\s+<https:\/\/localhost:8443\/api\/email-reports\//);
+    assert.equal((await call(app, DEMO.operation, { method: 'GET', url: `/api/user/email-reports/${id}` })).body.last_delivery.status, 'sent');
+
+    // One-click unsubscribe from the link of the message, without a token of the product.
+    const link = /https:\/\/localhost:8443(\/api\/email-reports\/[^\s>"]+)/.exec(String(mail!.parsed.text))![1]!.replaceAll('&amp;', '&');
+    const page = await call(app, null, { method: 'GET', url: link });
+    assert.equal(page.status, 200);
+    assert.match(page.body, /<form method="post"/);
+    const forged = await call(app, null, { method: 'POST', url: link.replace(/token=[^&]+/, 'token=forged') });
+    assert.equal(forged.status, 400);
+    const done = await call(app, null, { method: 'POST', url: link, payload: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    assert.equal(done.status, 200);
+    assert.match(done.body, /désabonné/); // the report's language (fr)
+    // The caller was not a recipient: unsubscribing the caller's own address changes nothing else.
+    const a = /address=([^&]+)/.exec(link)![1];
+    assert.equal(decodeURIComponent(a!), DEMO.operation);
+  });
+
+  it('unsubscribes a recipient through its own link; the last one stops the report', async () => {
+    const id = await created(DEMO.operation, montreal, { recipients: ['a@demo.linepulse.test'] });
+    const [stored] = await app.db.query<{ unsubscribe_secret: string }>('SELECT unsubscribe_secret FROM email_reports WHERE id = $1', [id]);
+    const { unsubscribeUrl } = await import('../src/reports/unsubscribe.ts');
+    const url = unsubscribeUrl('https://localhost:8443', { id, unsubscribe_secret: stored!.unsubscribe_secret }, 'a@demo.linepulse.test').replace('https://localhost:8443', '');
+    const response = await call(app, null, { method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    assert.equal(response.status, 200);
+    const report = (await call(app, DEMO.operation, { method: 'GET', url: `/api/user/email-reports/${id}` })).body;
+    assert.deepEqual(report.recipients, []);
+    assert.equal(report.active, false);
+  });
+  it('ends a mangled or forged unsubscribe link on the translated "invalid link" page, changing nothing', async () => {
+    const id = await created(DEMO.operation, montreal, { recipients: ['b@demo.linepulse.test'] });
+    const [stored] = await app.db.query<{ unsubscribe_secret: string }>('SELECT unsubscribe_secret FROM email_reports WHERE id = $1', [id]);
+    const { unsubscribeUrl } = await import('../src/reports/unsubscribe.ts');
+    const good = unsubscribeUrl('https://localhost:8443', { id, unsubscribe_secret: stored!.unsubscribe_secret }, 'b@demo.linepulse.test').replace('https://localhost:8443', '');
+    const links = [
+      good.replace(/token=[^&]+/, 'token=forged'), // another token
+      good.replace(id, 'not-a-uuid'), // a cut id: refused by the schema, still a page
+      good.replace(/[?].*$/, ''), // no query at all
+      '/api/email-reports//unsubscribe',
+    ];
+    for (const url of links) {
+      for (const method of ['GET', 'POST'] as const) {
+        const response = await call(app, null, { method, url, headers: { 'accept-language': 'fr' } });
+        assert.equal(response.status, 400, `${method} ${url}`);
+        assert.match(String(response.headers['content-type']), /^text\/html/, `${method} ${url}`);
+        assert.match(response.body as string, /<html/i, `${method} ${url}`);
+      }
+    }
+    const report = (await call(app, DEMO.operation, { method: 'GET', url: `/api/user/email-reports/${id}` })).body;
+    assert.deepEqual(report.recipients, ['b@demo.linepulse.test']);
+  });
+});

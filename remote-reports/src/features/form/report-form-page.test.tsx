@@ -1,0 +1,155 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { snackbarAtom, withRemoteMessages } from '@linepulse/shared';
+import { ROUTES, type EmailReport } from '@linepulse/contracts';
+import { TEST_USERS, jsonResponse, mockFetch, renderWithProviders, testFactory } from '@linepulse/shared/testing';
+import { messages } from '../../messages';
+import { ReportFormPage } from './report-form-page';
+
+const Page = withRemoteMessages(messages, ReportFormPage);
+jest.setTimeout(60_000);
+
+const UNITS = Array.from({ length: 7 }, (_, i) => ({ id: `00000000-0000-4000-8000-00000000000${i}`, name: `Line ${i + 1}` }));
+const SHIFTS = [
+  { id: '10000000-0000-4000-8000-000000000001', name: 'Morning' },
+  { id: '10000000-0000-4000-8000-000000000002', name: 'Night' },
+];
+const OPTIONS = { production_units: UNITS, work_shifts: SHIFTS };
+
+const saved = (overrides: Partial<EmailReport> = {}): EmailReport => ({
+  id: '20000000-0000-4000-8000-000000000001',
+  factory_id: 'f-lyon',
+  title: 'Lyon shifts',
+  template: 'downtime_by_shift',
+  frequency: 'weekly',
+  schedule_type: 'last',
+  duration: 1,
+  time_unit: 'week',
+  recipients: ['operation@demo.linepulse.test'],
+  production_unit_ids: [UNITS[0]!.id],
+  work_shift_ids: [SHIFTS[0]!.id],
+  language: 'en',
+  day: 1,
+  time: '07:00',
+  timezone: 'Europe/Paris',
+  active: true,
+  next_delivery_at: '2026-11-30T06:00:00.000Z',
+  last_delivery: null,
+  warnings: [],
+  created_at: '2026-11-23T10:00:00.000Z',
+  updated_at: '2026-11-23T10:00:00.000Z',
+  ...overrides,
+});
+
+let restore: (() => void) | null = null;
+afterEach(() => restore?.());
+
+function renderCreation(routes: Parameters<typeof mockFetch>[0]) {
+  const fetch = mockFetch({ 'GET /user/email-reports/options': OPTIONS, ...routes });
+  restore = fetch.restore;
+  const result = renderWithProviders(<Page />, {
+    factories: [testFactory()],
+    route: '/f-lyon/my-reports/creation/downtime_by_shift',
+    path: ROUTES.reportCreation.path,
+    user: TEST_USERS.operation,
+  });
+  return { ...result, requests: fetch.requests };
+}
+
+test('creation: the template from the route, SPEC §5 refusals before any call, a warning beyond 5 lines, then the saved body', async () => {
+  const { userEvent, requests } = renderCreation({ 'POST /f-lyon/user/email-reports': (request) => jsonResponse({ ...saved(), ...(request.body as object) }, 201) });
+  const template = await screen.findByRole('combobox', { name: 'Template' });
+  expect(template).toHaveValue('downtime_by_shift');
+  // The first 5 lines and every shift (at most 5) are selected; the user is the first recipient.
+  expect(screen.getByRole('checkbox', { name: 'Line 5' })).toBeChecked();
+  expect(screen.getByRole('checkbox', { name: 'Line 6' })).not.toBeChecked();
+  expect(screen.getByRole('textbox', { name: /Recipients/ })).toHaveValue(TEST_USERS.operation.email);
+
+  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+  expect(await screen.findByText('Give the report a title')).toBeInTheDocument();
+  expect(requests.some((r) => r.method === 'POST')).toBe(false);
+
+  await userEvent.type(screen.getByRole('textbox', { name: /Title/ }), 'Lyon <shifts>');
+  const recipients = screen.getByRole('textbox', { name: /Recipients/ });
+  await userEvent.clear(recipients);
+  await userEvent.type(recipients, 'a@demo.linepulse.test, not-an-address');
+  await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Frequency' }), 'weekly');
+  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+  expect(await screen.findByText('Only letters, digits, spaces, hyphens and underscores')).toBeInTheDocument();
+  expect(screen.getByText('One of the addresses is not a valid e-mail address')).toBeInTheDocument();
+  expect(screen.getByText('Choose a weekday (weekly) or a day from 1 to 28 (monthly)')).toBeInTheDocument();
+
+  await userEvent.click(screen.getByRole('checkbox', { name: 'Line 6' }));
+  expect(screen.getByText(/More than the recommended 5 production lines/)).toBeInTheDocument();
+  for (const name of ['Morning', 'Night']) await userEvent.click(screen.getByRole('checkbox', { name }));
+  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+  expect(await screen.findByText('Select at least one shift')).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('checkbox', { name: 'Night' }));
+
+  const title = screen.getByRole('textbox', { name: /Title/ });
+  await userEvent.clear(title);
+  await userEvent.type(title, 'Lyon shifts');
+  await userEvent.clear(recipients);
+  await userEvent.type(recipients, 'a@demo.linepulse.test; b@demo.linepulse.test');
+  await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Day' }), 'Monday');
+  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(requests.some((r) => r.method === 'POST')).toBe(true));
+  const post = requests.find((r) => r.method === 'POST')!;
+  expect(post.body).toMatchObject({
+    title: 'Lyon shifts',
+    template: 'downtime_by_shift',
+    frequency: 'weekly',
+    day: 1,
+    recipients: ['a@demo.linepulse.test', 'b@demo.linepulse.test'],
+    production_unit_ids: UNITS.slice(0, 6).map((u) => u.id),
+    work_shift_ids: [SHIFTS[1]!.id],
+    timezone: 'Europe/Paris',
+  });
+});
+
+test('creation: a refusal of the server is shown translated (the package limit)', async () => {
+  const { userEvent } = renderCreation({
+    'POST /f-lyon/user/email-reports': () => jsonResponse({ errors: [{ code: 'RPT_LIMIT_REACHED', arguments: { max: 3 }, message: 'limit' }] }, 409),
+  });
+  await userEvent.type(await screen.findByRole('textbox', { name: /Title/ }), 'Fourth');
+  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('The maximum number of reports (3) has been reached');
+});
+
+test('edition: preview of the e-mail, a test sent to me, and the delivery history', async () => {
+  const report = saved();
+  const fetch = mockFetch({
+    'GET /user/email-reports/options': OPTIONS,
+    [`GET /user/email-reports/${report.id}`]: report,
+    [`GET /user/email-reports/${report.id}/deliveries`]: [
+      {
+        id: '30000000-0000-4000-8000-000000000001', report_id: report.id, kind: 'scheduled', due_at: '2026-11-23T06:00:00.000Z', status: 'failed', attempts: 5,
+        recipients: ['a@demo.linepulse.test'], window_start: '2026-11-16T05:00:00.000Z', window_end: '2026-11-23T05:00:00.000Z', subject: null,
+        smtp_response: 'a@demo.linepulse.test: 550 Mailbox unavailable', sent_at: null, next_attempt_at: null, created_at: '2026-11-23T06:00:00.000Z',
+      },
+    ],
+    'POST /f-lyon/user/email-reports/preview': { subject: 'Lyon shifts — Lyon — Downtime by shift', html: '<p>Night 1 h 05 min</p>', text: 'Night', window_start: '2026-11-16T05:00:00.000Z', window_end: '2026-11-23T05:00:00.000Z' },
+    [`POST /user/email-reports/${report.id}/test`]: { status: 'sent', smtp_response: '250 queued' },
+  });
+  restore = fetch.restore;
+  const { userEvent, store } = renderWithProviders(<Page />, {
+    factories: [testFactory()],
+    route: `/f-lyon/my-reports/${report.id}`,
+    path: ROUTES.reportEdition.path,
+    user: TEST_USERS.operation,
+  });
+  expect(await screen.findByRole('textbox', { name: /Title/ })).toHaveValue('Lyon shifts');
+  expect(screen.getByRole('combobox', { name: 'Day' })).toHaveValue('1');
+
+  await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+  expect(await screen.findByText('Subject: Lyon shifts — Lyon — Downtime by shift')).toBeInTheDocument();
+  expect(screen.getByTitle('Preview of the e-mail as it would be sent now')).toHaveAttribute('srcdoc', '<p>Night 1 h 05 min</p>');
+  expect(fetch.requests.find((r) => r.url.endsWith('/preview'))!.body).toMatchObject({ title: 'Lyon shifts', day: 1 });
+
+  await userEvent.click(screen.getByRole('button', { name: 'Send a test to me' }));
+  await waitFor(() => expect(fetch.requests.some((r) => r.url.endsWith('/test'))).toBe(true));
+  await waitFor(() => expect(JSON.stringify(store.get(snackbarAtom))).toContain(`A test was sent to ${TEST_USERS.operation.email}`));
+
+  const history = await screen.findByRole('table', { name: 'Delivery history' });
+  expect(within(history).getByText('Failed')).toBeInTheDocument();
+  expect(within(history).getByText(/550 Mailbox unavailable/)).toBeInTheDocument();
+});
