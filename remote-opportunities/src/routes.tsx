@@ -1,7 +1,7 @@
 import { withRemoteMessages, type RemoteRoutesModule } from '@linepulse/shared';
 import packageJson from '../package.json';
 import { messages } from './messages';
-import { opportunityPage } from './pages/opportunity-page';
+import { opportunityPage } from './features/performance/opportunity-page';
 
 export const routes: RemoteRoutesModule<'opportunities'> = {
   remote: 'opportunities',

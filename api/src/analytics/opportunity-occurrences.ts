@@ -1,0 +1,248 @@
+/**
+ * The occurrences of opportunities (docs/domain.md §8) of one production unit, and their targets: what
+ * the company overview's potential gain (opportunities.ts) and the performance-manager pages
+ * (opportunity-pages.ts) both read, so that their figures agree (docs/decisions/0025).
+ *
+ * An occurrence has a loss (ms) and a target; its excess is the loss beyond the target, and the
+ * potential gain is the excess: in hours, in units (the loss's units at the ideal rate of the product
+ * running, in proportion) and in money (excess hours × the unit's cost per hour).
+ */
+import { nearestRank } from '@linepulse/contracts';
+import type { Db } from '../db/db.ts';
+import { shiftIntervals } from './derive.ts';
+import { deriveSpan, type UnitContext } from './facts.ts';
+import { livePartsOf } from './query.ts';
+
+export type Kind = 'shift_changes' | 'line_starts' | 'product_changes' | 'planned_downtime_above_target';
+export const KINDS: readonly Kind[] = ['shift_changes', 'line_starts', 'product_changes', 'planned_downtime_above_target'];
+/** The kinds whose target is set per unit (a planned reason carries its own target). */
+export type TargetKind = Exclude<Kind, 'planned_downtime_above_target'>;
+export const TARGET_KINDS: readonly TargetKind[] = ['shift_changes', 'line_starts', 'product_changes'];
+
+export const HOUR = 3_600_000;
+export const iso = (t: number): string => new Date(t).toISOString();
+
+export interface DowntimeRow {
+  unitId: string;
+  start: number;
+  end: number;
+  /** Unplanned and unjustified time inside scheduled time. */
+  lost_ms: number;
+  productId: string | null;
+  /** Justified time per reason id. */
+  reasons: Record<string, number>;
+}
+
+export interface ReasonInfo {
+  id: string;
+  name: string;
+  target_seconds: number | null;
+  is_planned: boolean;
+}
+
+export interface Occurrence {
+  kind: Kind;
+  unitId: string;
+  at: number;
+  /** The shift in force at `at` (the shift starting there for a shift change or line start). */
+  shiftId: string | null;
+  fromShiftId?: string;
+  fromProductId?: string;
+  toProductId?: string;
+  reasonId?: string;
+  /** The downtimes counted, with the part of each that counts. */
+  parts: { d: DowntimeRow; ms: number }[];
+  lostMs: number;
+  /** The loss at the ideal rate of the product running when each downtime started. */
+  lostUnits: number;
+  /** Set by applyTargets. */
+  targetMs: number;
+  excessMs: number;
+}
+
+/** The part of the lost units beyond the target (units are spread over the loss in proportion). */
+export const excessUnits = (o: Occurrence): number => (o.lostMs > 0 ? (o.lostUnits * o.excessMs) / o.lostMs : 0);
+
+/** Stored per-unit targets of some units: `${unitId}|${kind}` → ms. */
+export async function storedTargets(db: Db, accountId: string, unitIds: readonly string[]): Promise<Map<string, number>> {
+  if (unitIds.length === 0) return new Map();
+  const rows = await db.query<{ production_unit_id: string; kind: string; target_seconds: number }>(
+    'SELECT production_unit_id, kind, target_seconds FROM opportunity_targets WHERE account_id = $1 AND production_unit_id = ANY($2::uuid[])',
+    [accountId, unitIds],
+  );
+  return new Map(rows.map((r) => [`${r.production_unit_id}|${r.kind}`, Number(r.target_seconds) * 1000]));
+}
+
+export type TargetSource = 'reason' | 'unit' | 'median';
+
+/**
+ * Sets each occurrence's target and excess. Planned downtime: its reason's target. The other kinds: the
+ * unit's stored target, else the median loss (nearest rank, as the downtime durations) of `basis` (the unit's occurrences of that kind in the
+ * window asked). Returns the target applied to the three kinds (null for planned downtime).
+ */
+export function applyTargets(
+  occurrences: readonly Occurrence[],
+  kind: Kind,
+  stored: number | undefined,
+  reasonById: ReadonlyMap<string, ReasonInfo>,
+  basis: readonly Occurrence[] = occurrences,
+): { targetMs: number | null; source: TargetSource | null } {
+  if (kind === 'planned_downtime_above_target') {
+    for (const o of occurrences) {
+      o.targetMs = (reasonById.get(o.reasonId ?? '')?.target_seconds ?? 0) * 1000;
+      o.excessMs = Math.max(0, o.lostMs - o.targetMs);
+    }
+    return { targetMs: null, source: null };
+  }
+  const median = nearestRank(basis.map((o) => o.lostMs).sort((a, b) => a - b), 50);
+  const targetMs = stored ?? median ?? 0;
+  for (const o of occurrences) {
+    o.targetMs = targetMs;
+    o.excessMs = Math.max(0, o.lostMs - targetMs);
+  }
+  return { targetMs, source: stored === undefined ? 'median' : 'unit' };
+}
+
+/**
+ * The occurrences of the asked kinds of one unit over [start, end), by time. `reasonId` narrows planned
+ * downtime to one reason. Targets are not applied (applyTargets).
+ */
+export async function unitOccurrences(
+  db: Db,
+  ctx: UnitContext,
+  w: { start: number; end: number },
+  now: number,
+  reasonById: ReadonlyMap<string, ReasonInfo>,
+  kinds: ReadonlySet<Kind>,
+  reasonId?: string,
+): Promise<Occurrence[]> {
+  const out: Occurrence[] = [];
+  const downtimes = await downtimesOf(db, ctx, w.start, w.end, now);
+  // Every occurrence counts some downtime: none, no occurrence; and the schedule matters only from the
+  // first downtime on (shiftIntervals reaches two days back, past any shift that could precede it). A
+  // trend's early periods often lie before a unit's history.
+  if (downtimes.length === 0) return out;
+  const rateAt = (productId: string | null): number => (productId ? ctx.setup.rates.get(productId) ?? 0 : 0);
+  const shifts = shiftIntervals(ctx.setup, Math.max(w.start, downtimes[0]!.start), w.end);
+  const shiftAt = shiftFinder(shifts);
+  const overlapping = overlappingAt(downtimes);
+  const record = (kind: Kind, at: number, extra: Partial<Occurrence>, list: DowntimeRow[], lost: (d: DowntimeRow) => number, shiftId = shiftAt(at)): void => {
+    const parts = list.map((d) => ({ d, ms: lost(d) })).filter((x) => x.ms > 0);
+    const lostMs = parts.reduce((s, x) => s + x.ms, 0);
+    if (lostMs <= 0) return;
+    const lostUnits = parts.reduce((s, x) => s + (x.ms / HOUR) * rateAt(x.d.productId), 0);
+    out.push({ kind, unitId: ctx.unitId, at, shiftId, ...extra, parts, lostMs, lostUnits, targetMs: 0, excessMs: 0 });
+  };
+  const whole = (d: DowntimeRow): number => d.lost_ms;
+
+  if (kinds.has('shift_changes')) {
+    // One shift ends where the next begins.
+    const ends = new Map<number, string>();
+    for (const s of shifts) ends.set(s.end, s.shiftId);
+    for (const s of shifts) {
+      if (s.start < w.start || s.start >= w.end || !ends.has(s.start)) continue;
+      record('shift_changes', s.start, { fromShiftId: ends.get(s.start)! }, overlapping(s.start), whole, s.shiftId);
+    }
+  }
+  if (kinds.has('line_starts')) {
+    // A scheduled start after unscheduled time.
+    let reach = -Infinity;
+    for (const s of shifts) {
+      if (s.start > reach && s.start >= w.start && s.start < w.end) record('line_starts', s.start, {}, overlapping(s.start), whole, s.shiftId);
+      reach = Math.max(reach, s.end);
+    }
+  }
+  if (kinds.has('product_changes')) {
+    const runs = await db.query<{ at: string; product_id: string }>(
+      `(SELECT at, product_id, event_id FROM product_run_events WHERE account_id = $1 AND production_unit_id = $2 AND at < $3 ORDER BY at DESC, event_id DESC LIMIT 1)
+       UNION ALL
+       (SELECT at, product_id, event_id FROM product_run_events WHERE account_id = $1 AND production_unit_id = $2 AND at >= $3 AND at < $4)
+       ORDER BY at, event_id`,
+      [ctx.accountId, ctx.unitId, iso(w.start), iso(w.end)],
+    );
+    for (let i = 1; i < runs.length; i += 1) {
+      const prev = runs[i - 1]!;
+      const cur = runs[i]!;
+      const t = Date.parse(cur.at);
+      if (prev.product_id === cur.product_id || t < w.start) continue;
+      record('product_changes', t, { fromProductId: prev.product_id, toProductId: cur.product_id }, overlapping(t), whole);
+    }
+  }
+  if (kinds.has('planned_downtime_above_target')) {
+    // Each downtime starting in the window, per planned reason with a target: the reason's time on it.
+    for (const d of downtimes) {
+      if (d.start < w.start) continue;
+      for (const [id, ms] of Object.entries(d.reasons)) {
+        if (reasonId !== undefined && id !== reasonId) continue;
+        const reason = reasonById.get(id);
+        if (!reason?.is_planned || !reason.target_seconds) continue;
+        record('planned_downtime_above_target', d.start, { reasonId: id }, [d], () => ms);
+      }
+    }
+  }
+  return out.sort((a, b) => a.at - b.at);
+}
+
+/** The shift in force at an instant, for intervals sorted by start (the latest started wins an overlap). */
+function shiftFinder(shifts: readonly { start: number; end: number; shiftId: string }[]): (t: number) => string | null {
+  return (t) => {
+    let lo = 0;
+    let hi = shifts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (shifts[mid]!.start <= t) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo - 1; i >= 0 && i >= lo - 4; i--) if (shifts[i]!.end > t) return shifts[i]!.shiftId;
+    return null;
+  };
+}
+
+/** Downtimes overlapping [start, end): stored ones and those derived on the fly after the stored coverage. */
+async function downtimesOf(db: Db, ctx: UnitContext, start: number, end: number, now: number): Promise<DowntimeRow[]> {
+  // Instants as epoch milliseconds and reasons as text: a year of one unit's downtimes reads in half
+  // the time it takes to parse timestamps and jsonb values row by row.
+  const rows = await db.query<{ start_ms: number; end_ms: number; lost_ms: number; product_id: string | null; reasons: string }>(
+    `SELECT floor(extract(epoch FROM start_at) * 1000)::float8 AS start_ms, floor(extract(epoch FROM end_at) * 1000)::float8 AS end_ms,
+            (unplanned_ms + unjustified_ms)::float8 AS lost_ms, product_id, reasons::text AS reasons
+       FROM derived_downtimes
+      WHERE account_id = $1 AND production_unit_id = $2 AND start_at < $4 AND end_at > $3 ORDER BY start_at`,
+    [ctx.accountId, ctx.unitId, iso(start), iso(end)],
+  );
+  const out: DowntimeRow[] = rows.map((r) => ({
+    unitId: ctx.unitId, start: Number(r.start_ms), end: Number(r.end_ms), lost_ms: Number(r.lost_ms), productId: r.product_id,
+    reasons: JSON.parse(r.reasons) as Record<string, number>,
+  }));
+  const parts = livePartsOf(new Map([[ctx.unitId, ctx]]), start, end);
+  for (const p of parts.live) {
+    if (p.from === start) continue; // a window edge inside stored coverage: its downtimes are stored
+    const d = await deriveSpan(db, ctx, p.from, p.to, now);
+    for (const dt of d.downtimes) {
+      if (out.some((o) => o.start === dt.start)) continue;
+      out.push({ unitId: ctx.unitId, start: dt.start, end: dt.end, lost_ms: dt.unplanned_ms + dt.unjustified_ms, productId: dt.productId, reasons: Object.fromEntries(dt.reasons) });
+    }
+  }
+  return out.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * The downtimes containing an instant, in start order, for a list sorted by start: a binary search and
+ * a walk back over the running maximum of ends (a year of shift changes times a year of downtimes,
+ * filtered one by one, kept the event loop busy for seconds).
+ */
+function overlappingAt(sorted: readonly DowntimeRow[]): (t: number) => DowntimeRow[] {
+  const maxEnd: number[] = [];
+  for (const [i, d] of sorted.entries()) maxEnd.push(Math.max(d.end, i > 0 ? maxEnd[i - 1]! : -Infinity));
+  return (t) => {
+    let lo = 0;
+    let hi = sorted.length; // first index whose start is after t
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sorted[mid]!.start <= t) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: DowntimeRow[] = [];
+    for (let i = lo - 1; i >= 0 && maxEnd[i]! > t; i--) if (sorted[i]!.end > t) out.push(sorted[i]!);
+    return out.reverse();
+  };
+}
