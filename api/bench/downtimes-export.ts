@@ -16,26 +16,16 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DateTime } from 'luxon';
-import pg from 'pg';
-import { rebuildUnits } from '../src/analytics/rollups.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import type { Db } from '../src/db/db.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { createPgDb } from '../src/db/pg-db.ts';
-import { factCount, generateFactory } from '../src/simulator/generate.ts';
-import { copyFacts } from '../src/simulator/load.ts';
 import { tokenFor } from '../test/helper.ts';
-import { BENCH_ACCOUNT_ID, BENCH_ADMIN_EMAIL, benchFactory, createBenchCompany } from './company.ts';
+import { BENCH_ACCOUNT_ID, BENCH_ADMIN_EMAIL, benchFactory } from './company.ts';
+import { benchDatabase, loadOneFactory, log, option, percentile, round, SERVER_URL } from './one-factory.ts';
 
-const DAY = 86_400_000;
 const MIB = 1024 * 1024;
 
-function option(name: string, fallback: string): string {
-  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
-  if (arg) return arg.slice(name.length + 3);
-  return process.env[`BENCH_${name.toUpperCase().replace(/-/g, '_')}`] ?? fallback;
-}
 const UNITS = Number(option('units', '20'));
 const DAYS = Number(option('days', '365'));
 const RUNS = Number(option('runs', '20'));
@@ -43,47 +33,22 @@ const KEEP = process.argv.includes('--keep');
 const REUSE = option('reuse', '');
 /** `list`, `export` or both (default). */
 const ONLY = option('only', '');
-const SERVER_URL = (process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/').replace(/\/[^/]*$/, '');
-const SEED = 'linepulse-bench-v1';
 const BUDGET = { listP95Ms: 100, csvMs: 10_000, xlsxMs: 30_000, rssGrowthMiB: 100 };
 
-const log = (...args: unknown[]): void => console.log(...args);
-const percentile = (values: number[], p: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-};
-const round = (n: number, d = 1): number => Math.round(n * 10 ** d) / 10 ** d;
 const verdict = (ok: boolean): string => (ok ? 'OK' : 'OVER');
 
-async function load(db: Db, now: number): Promise<void> {
-  const factory = benchFactory(0, UNITS);
-  await createBenchCompany(db, [factory]);
-  const historyStart = Math.floor((now - DAYS * DAY) / DAY) * DAY;
-  const t0 = performance.now();
-  const facts = generateFactory(`${SEED}:${factory.seed.key}`, historyStart, factory.sim, historyStart, now);
-  await db.transaction((tx) => copyFacts(tx, facts));
-  await db.exec('ANALYZE');
-  log(`loaded ${factCount(facts)} facts in ${round((performance.now() - t0) / 1000)} s`);
-  const t1 = performance.now();
-  const ids = factory.sim.units.map((u) => u.id);
-  await Promise.all([0, 1].map((k) => rebuildUnits(db, BENCH_ACCOUNT_ID, ids.filter((_, i) => i % 2 === k), new Date(historyStart), new Date(now), new Date(now))));
-  await db.exec('ANALYZE');
-  log(`engine rebuild of ${ids.length} units × ${DAYS} days: ${round((performance.now() - t1) / 1000)} s`);
-}
 
 async function main(): Promise<void> {
   const now = Date.now();
   const dbName = REUSE || `linepulse_bench_dt_${process.pid}_${now.toString(36)}`;
-  const admin = new pg.Client({ connectionString: `${SERVER_URL}/postgres` });
-  await admin.connect();
-  if (!REUSE) await admin.query(`CREATE DATABASE ${dbName}`);
+  const admin = await benchDatabase(dbName, REUSE !== '');
   log(`database ${dbName} (${REUSE ? 'reused' : 'fresh'}); ${UNITS} units × ${DAYS} days`);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'linepulse-bench-'));
   const url = `${SERVER_URL}/${dbName}`;
   const db = createPgDb(url, { max: 4 });
   try {
     await migrate(db);
-    if (!REUSE) await load(db, now);
+    if (!REUSE) await loadOneFactory(db, UNITS, DAYS, now);
     await db.query('UPDATE accounts SET integrated_ecosystem = true WHERE id = $1', [BENCH_ACCOUNT_ID]);
 
     process.env.ROLLUP_REFRESH_SECONDS = '0';

@@ -14,8 +14,11 @@ import heavyCalls from './plugins/app/heavy-calls.ts';
 import oidc from './plugins/app/oidc.ts';
 import openapi from './plugins/app/openapi.ts';
 import mqtt from './mqtt/plugin.ts';
+import reports from './plugins/app/reports.ts';
+import { emailReportRoutes } from './routes/email-reports.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
+import { opportunityPageRoutes } from './routes/opportunity-pages.ts';
 import { downtimeRoutes } from './routes/downtimes.ts';
 import { exportRoutes } from './routes/exports.ts';
 import { configJsonRoutes } from './routes/config-json.ts';
@@ -56,6 +59,7 @@ export const linepulse = fp(
     await app.register(auth);
     await app.register(staticFiles);
     await app.register(mqtt);
+    await app.register(reports);
 
     await app.register(configJsonRoutes);
     await app.register(
@@ -68,10 +72,12 @@ export const linepulse = fp(
         await api.register(customPeriodRoutes);
         await api.register(filterRoutes);
         await api.register(analyticsRoutes);
+        await api.register(opportunityPageRoutes);
         await api.register(downtimeRoutes);
         await api.register(exportRoutes);
         await api.register(configurationRoutes);
         await api.register(ingestRoutes);
+        await api.register(emailReportRoutes);
       },
       { prefix: '/api' },
     );
@@ -85,6 +91,11 @@ export interface BuildOptions extends AppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+/** Fastify's trustProxy; a number of hops as the function Fastify itself makes of one (its types omit numbers). */
+function trustProxyOption(trust: AppConfig['trustProxy']): FastifyServerOptions['trustProxy'] {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 /** A ready-to-listen (or to `inject`) Fastify instance. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const base: FastifyServerOptions = {
@@ -95,6 +106,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // A first start creates the embedded database (initdb), migrates and seeds the demo company: on a
     // busy 2-core machine that takes longer than Fastify's 10 s default for a plugin to load.
     pluginTimeout: 300_000,
+    // Client address and protocol from X-Forwarded-* only when the operator says which proxies to trust.
+    trustProxy: trustProxyOption(options.config.trustProxy),
     // Refusals made before any route (by Node's HTTP parser or Fastify's router) in the documented shape.
     ...errorServerOptions,
   };

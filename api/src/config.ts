@@ -55,6 +55,28 @@ export interface AppConfig {
   heavyCalls: HeavyCallsConfig;
   /** Seconds an opportunities answer is shared by identical requests of the account (0: only while computed). */
   opportunitiesCacheSeconds: number;
+  /**
+   * Which proxies in front of the api are trusted to say who the client is (X-Forwarded-For/-Proto/-Host),
+   * as Fastify's `trustProxy`: false (default: the peer address is the client), a number of hops, or
+   * the proxies' addresses and CIDR ranges. The sign-in throttle counts attempts per client address, so
+   * behind a proxy that is not trusted every user would share the proxy's address and its lockout.
+   */
+  trustProxy: boolean | number | string[];
+  /** Scheduled e-mail reports: SMTP, sender and the schedule's loop (src/reports, decision 23). */
+  reports: ReportsConfig;
+}
+
+export interface ReportsConfig {
+  /** SMTP_URL (smtp:// or smtps://); null: the embedded SMTP server on 127.0.0.1 keeps messages in DATA_DIR/mail. */
+  smtpUrl: string | null;
+  /** Port of the embedded SMTP server (SMTP_EMBEDDED_PORT; 0: any free port). */
+  embeddedSmtpPort: number;
+  /** MAIL_FROM: the From address of every report. */
+  mailFrom: string;
+  /** REPORT_SCHEDULER: this instance sends due reports (any number of instances may). */
+  scheduler: boolean;
+  /** REPORT_TICK_MS: how often the instance looks for due reports. */
+  tickMs: number;
 }
 
 export interface HeavyCallsConfig {
@@ -120,6 +142,31 @@ function parseBoolean(raw: string | undefined, name: string, fallback: boolean, 
   if (['false', '0', 'no', 'off'].includes(v)) return false;
   problems.push(`${name} must be true or false (got ${raw})`);
   return fallback;
+}
+
+// An IPv4 or IPv6 address, optionally with a CIDR prefix length (checked by shape; Fastify's proxy-addr
+// refuses what is not an address when the app starts, so the shape check is for a clear message).
+const PROXY_ADDRESS = /^(?:\d{1,3}(?:\.\d{1,3}){3}(?:\/\d{1,2})?|[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*(?:\/\d{1,3})?)$/;
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** TRUST_PROXY: true/false, a number of hops (1–10), or comma-separated addresses, CIDRs and proxy-addr names. */
+function parseTrustProxy(raw: string | undefined, problems: string[]): boolean | number | string[] {
+  if (raw === undefined) return false;
+  const lower = raw.toLowerCase();
+  if (['true', 'false'].includes(lower)) return lower === 'true';
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops >= 1 && hops <= 10) return hops;
+    problems.push(`TRUST_PROXY as a number of proxies must be from 1 to 10 (got ${raw})`);
+    return false;
+  }
+  const entries = raw.split(',').map((e) => e.trim()).filter((e) => e !== '');
+  const bad = entries.filter((e) => !PROXY_ADDRESS.test(e) && !PROXY_NAMES.includes(e));
+  if (bad.length > 0 || entries.length === 0) {
+    problems.push(`TRUST_PROXY must be true, false, a number of proxies, or comma-separated addresses/CIDRs (not understood: ${bad.join(', ') || raw})`);
+    return false;
+  }
+  return entries;
 }
 
 /**
@@ -267,6 +314,20 @@ export function loadConfig(env: Env = process.env): AppConfig {
 
   const opportunitiesCacheSeconds = integer('OPPORTUNITIES_CACHE_SECONDS', 15, 0, 3600);
 
+  const trustProxy = parseTrustProxy(value(env, 'TRUST_PROXY'), problems);
+
+  const rawSmtp = value(env, 'SMTP_URL');
+  const smtpUrl = rawSmtp === undefined ? null : parseUrl(rawSmtp, 'SMTP_URL', problems, ['smtp:', 'smtps:']);
+  const mailFrom = value(env, 'MAIL_FROM') ?? `Linepulse <reports@${new URL(publicUrl).hostname}>`;
+  if (!/^[^@\s<>]+@[^@\s<>]+$|<[^@\s<>]+@[^@\s<>]+>$/.test(mailFrom)) problems.push(`MAIL_FROM must be an address or "Name <address>" (got ${mailFrom})`);
+  const reports: ReportsConfig = {
+    smtpUrl,
+    embeddedSmtpPort: integer('SMTP_EMBEDDED_PORT', 0, 0, 65535),
+    mailFrom,
+    scheduler: parseBoolean(value(env, 'REPORT_SCHEDULER'), 'REPORT_SCHEDULER', true, problems),
+    tickMs: integer('REPORT_TICK_MS', 15_000, 100, 3_600_000),
+  };
+
   if (problems.length > 0) throw new ConfigError(problems);
-  return { heavyCalls, opportunitiesCacheSeconds, port, host, publicUrl, dataDir, databaseUrl, tls, oidc, staticRoot, sisterProductUrl, remoteUrls, logLevel, seedDemo, mqtt, simulateDemo, simulateDemoDays, serveSourceMaps };
+  return { reports, heavyCalls, opportunitiesCacheSeconds, port, host, publicUrl, dataDir, databaseUrl, tls, oidc, staticRoot, sisterProductUrl, remoteUrls, logLevel, seedDemo, mqtt, simulateDemo, simulateDemoDays, serveSourceMaps, trustProxy };
 }

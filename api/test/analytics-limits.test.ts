@@ -120,7 +120,9 @@ describe('analytics limits', () => {
     const perReason = totals.body.planned_downtime_above_target.per_reason;
     assert.equal(perReason.length, 1);
     assert.equal(perReason[0].downtime_reason, 'Cleaning');
-    assert.equal(perReason[0].lost_ms, 4 * 15 * 60_000, 'four days of 15 minutes above the 10-minute target');
+    // Each stop's whole time is its loss; the gain is the time beyond the reason's target (decision 25).
+    assert.equal(perReason[0].lost_ms, 4 * 25 * 60_000, 'four stops of 25 minutes');
+    assert.equal(perReason[0].gain_hours, 1, 'four days of 15 minutes above the 10-minute target');
     const bad = await call(app, DEMO.admin, { method: 'POST', url: '/api/opportunities', payload: { ...window, limit: 1001 } });
     assert.equal(bad.status, 400);
   });

@@ -32,6 +32,12 @@ describe('analytics: opportunities', () => {
     await justify(f, unit, d('09:58'), d('10:05'), jam);
     await justify(f, unit, d('11:00'), d('11:25'), cleaning);
     const payload = { factory_id: f.factoryId, start: d('00:00'), end: '2024-05-07T00:00:00Z' };
+    // Targets of zero: the whole loss is the gain (the default target, the unit's median, is tested in
+    // opportunity-pages.test.ts).
+    for (const kind of ['shift_changes', 'line_starts', 'product_changes']) {
+      const set = await call(app, DEMO.admin, { method: 'PUT', url: '/api/opportunities/targets', payload: { factory_id: f.factoryId, production_unit_id: unit, kind, target_seconds: 0 } });
+      assert.equal(set.status, 204, JSON.stringify(set.body));
+    }
     const res = await call(app, DEMO.admin, { method: 'POST', url: '/api/opportunities', payload });
     assert.equal(res.status, 200, JSON.stringify(res.body));
     const b = res.body;
@@ -48,7 +54,9 @@ describe('analytics: opportunities', () => {
     assert.equal(b.product_changes.occurrences[0].lost_ms, 7 * MIN);
     assert.equal(b.product_changes.occurrences[0].gain_units, 70);
     assert.equal(b.planned_downtime_above_target.occurrences.length, 1);
-    assert.equal(b.planned_downtime_above_target.occurrences[0].lost_ms, 15 * MIN);
+    assert.equal(b.planned_downtime_above_target.occurrences[0].lost_ms, 25 * MIN, 'the reason’s whole time on the downtime');
+    assert.equal(b.planned_downtime_above_target.occurrences[0].excess_ms, 15 * MIN, 'beyond its 10-minute target');
+    assert.equal(b.planned_downtime_above_target.occurrences[0].gain_hours, 0.25);
     assert.equal(b.shift_changes.per_factory[0].gain_hours, 0.5);
     assert.deepEqual(b.shift_changes.company.gain_currency, [{ currency: 'EUR', amount: 50 }]);
     // Users without financial access get no currency.

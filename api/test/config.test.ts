@@ -87,4 +87,13 @@ describe('config', () => {
       (e: unknown) => e instanceof ConfigError && e.problems.length === 3,
     );
   });
+  it('reads TRUST_PROXY as a switch, a number of proxies or their addresses, and refuses anything else', () => {
+    assert.equal(loadConfig({}).trustProxy, false);
+    assert.equal(loadConfig({ TRUST_PROXY: 'true' }).trustProxy, true);
+    assert.equal(loadConfig({ TRUST_PROXY: '2' }).trustProxy, 2);
+    assert.deepEqual(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8 ,fd00::/8' }).trustProxy, ['loopback', '10.0.0.0/8', 'fd00::/8']);
+    for (const bad of ['0', '11', 'proxy.example.com', '10.0.0.0/8,nope']) {
+      assert.throws(() => loadConfig({ TRUST_PROXY: bad }), (e: unknown) => e instanceof ConfigError && e.problems.some((p) => p.startsWith('TRUST_PROXY')), bad);
+    }
+  });
 });

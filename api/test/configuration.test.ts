@@ -52,10 +52,12 @@ describe('factory creation and configuration', () => {
     const created = await call(app, DEMO.admin, { method: 'POST', url: '/api/factories', payload: { name: 'Usine Nord', timezone: 'Europe/Paris' } });
     assert.equal(created.status, 201);
     assert.match(created.body.id, /^[0-9a-f-]{36}$/);
+    assert.ok(Date.now() - Date.parse(created.body.updated_at) < 60_000, created.body.updated_at);
     assert.deepEqual(
-      { ...created.body, id: undefined },
+      { ...created.body, id: undefined, updated_at: undefined },
       {
         id: undefined,
+        updated_at: undefined,
         name: 'Usine Nord',
         timezone: 'Europe/Paris',
         primary_language: 'en',

@@ -200,13 +200,13 @@ export async function freePort(): Promise<number> {
 }
 
 /** The real server: HTTPS with its self-signed certificate, on a random port of 127.0.0.1. */
-export async function listenHttps(t: CleanupTarget): Promise<BuildResult & { baseUrl: string }> {
+export async function listenHttps(t: CleanupTarget, extraEnv: Record<string, string> = {}): Promise<BuildResult & { baseUrl: string }> {
   const { loadTls } = await import('../src/tls.ts');
   const port = await freePort();
   const baseUrl = `https://localhost:${port}`;
   const dataDir = tempDir();
   t.after(() => rmSync(dataDir, { recursive: true, force: true }));
-  const env: Record<string, string> = { DATA_DIR: dataDir, PUBLIC_URL: baseUrl, PORT: String(port), LOG_LEVEL: 'silent', STATIC_ROOT: tempDir('linepulse-empty-static-') };
+  const env: Record<string, string> = { DATA_DIR: dataDir, PUBLIC_URL: baseUrl, PORT: String(port), LOG_LEVEL: 'silent', STATIC_ROOT: tempDir('linepulse-empty-static-'), ...extraEnv };
   if (onPostgres) env.DATABASE_URL = await freshSchema(t);
   const db = await templateCopy();
   const config = loadConfig(env);

@@ -8,10 +8,10 @@ import { SIGN_IN_LIMITS } from '../src/oidc/throttle.ts';
 // The server's certificate is self-signed and generated per run; this process only talks to it.
 process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
 
-async function withServer(fn: (baseUrl: string) => Promise<void>): Promise<void> {
+async function withServer(fn: (baseUrl: string) => Promise<void>, env: Record<string, string> = {}): Promise<void> {
   const cleanup = new Cleanup();
   try {
-    const { baseUrl } = await listenHttps(cleanup);
+    const { baseUrl } = await listenHttps(cleanup, env);
     await fn(baseUrl);
   } finally {
     await cleanup.run();
@@ -53,25 +53,54 @@ describe('embedded provider: the password form', () => {
     });
   });
 
-  it('locks an address after 30 failures in 15 minutes, whatever the e-mails tried', async () => {
+  /** 30 failures from `from` (forwarded-for header values; none: the socket's address), then checks. */
+  async function lockAddress(baseUrl: string, browser: Browser, action: string, from?: string): Promise<void> {
+    const limit = SIGN_IN_LIMITS.address.failures;
+    assert.equal(limit, 30);
+    const statuses: number[] = [];
+    for (let i = 1; i <= limit; i++) {
+      const form = passwordForm(`nobody-${i}@example.com`, 'guess');
+      // A client behind no trusted proxy could still send the header: each try claims another address.
+      const forwarded = from ?? `198.51.100.${i}`;
+      const wrong = await browser.fetch(`${baseUrl}${action}`, { ...form, headers: { ...(form.headers as Record<string, string>), 'x-forwarded-for': forwarded } });
+      statuses.push(wrong.status);
+      await wrong.arrayBuffer();
+    }
+    assert.deepEqual(statuses, [...Array(limit - 1).fill(401), 429]);
+  }
+
+  const fromAddress = (form: RequestInit, address: string): RequestInit => ({ ...form, headers: { ...(form.headers as Record<string, string>), 'x-forwarded-for': address } });
+
+  it('locks an address after 30 failures in 15 minutes, whatever the e-mails tried or the forwarded-for header claims', async () => {
     await withServer(async (baseUrl) => {
       const browser = new Browser();
       const { action } = await authorize(browser, baseUrl);
       assert.ok(action);
-      const limit = SIGN_IN_LIMITS.address.failures;
-      assert.equal(limit, 30);
-      const statuses: number[] = [];
-      for (let i = 1; i <= limit; i++) {
-        const wrong = await browser.fetch(`${baseUrl}${action}`, passwordForm(`nobody-${i}@example.com`, 'guess'));
-        statuses.push(wrong.status);
-        await wrong.arrayBuffer();
-      }
-      assert.deepEqual(statuses, [...Array(limit - 1).fill(401), 429]);
+      // No TRUST_PROXY: X-Forwarded-For is ignored, so changing it at every try does not escape the count.
+      await lockAddress(baseUrl, browser, action);
       // A real account with its right password, from the locked address: refused, in English by default.
-      const right = await browser.fetch(`${baseUrl}${action}`, passwordForm(DEMO.display, 'linepulse'));
+      const right = await browser.fetch(`${baseUrl}${action}`, fromAddress(passwordForm(DEMO.display, 'linepulse'), '192.0.2.200'));
       assert.equal(right.status, 429);
       assert.match(await right.text(), /Too many failed sign-in attempts\. Try again in 15 minutes\./);
     });
+  });
+
+  it('behind a trusted proxy (TRUST_PROXY) counts each client address the proxy reports, not the proxy\'s', async () => {
+    await withServer(
+      async (baseUrl) => {
+        const browser = new Browser();
+        const { action } = await authorize(browser, baseUrl);
+        assert.ok(action);
+        await lockAddress(baseUrl, browser, action, '203.0.113.7');
+        const locked = await browser.fetch(`${baseUrl}${action}`, fromAddress(passwordForm(DEMO.display, 'linepulse'), '203.0.113.7'));
+        assert.equal(locked.status, 429);
+        await locked.arrayBuffer();
+        // Another client behind the same proxy is not locked out with the guesser.
+        const other = await browser.fetch(`${baseUrl}${action}`, fromAddress(passwordForm(DEMO.display, 'linepulse'), '203.0.113.8'));
+        assert.ok(other.status >= 300 && other.status < 400, `signed in through the proxy (got ${other.status})`);
+      },
+      { TRUST_PROXY: 'loopback' },
+    );
   });
 
   it('takes as long to refuse an unknown e-mail as a known one with a wrong password', async () => {

@@ -1,3 +1,4 @@
+import type { RemoteName } from './runtime-config';
 /**
  * Stable error codes the api returns in `{ errors: [{ code, arguments, message }] }` and the front end
  * translates (product §8). `message` is an English fallback for logs and API users; screens use the code.
@@ -50,6 +51,35 @@ export const ERROR_CODES = {
   customPeriodNotFound: 'CP_404',
   reportLimitReached: 'RPT_LIMIT_REACHED',
   reportNotFound: 'RPT_404',
+  // Scheduled e-mail reports (product §5, §8); items carry arguments.field.
+  reportSubscriptionLimit: 'RPT_SUBSCRIPTION_LIMIT',
+  reportSaveFailed: 'RPT_SAVE_FAILED',
+  reportDeletePreviousFailed: 'RPT_DELETE_PREVIOUS_FAILED',
+  reportTitleRequired: 'RPT_TITLE_REQUIRED',
+  reportTitleTooLong: 'RPT_TITLE_TOO_LONG',
+  reportTitleInvalid: 'RPT_TITLE_INVALID',
+  reportTemplateInvalid: 'RPT_TEMPLATE_INVALID',
+  reportFrequencyInvalid: 'RPT_FREQUENCY_INVALID',
+  reportScheduleTypeInvalid: 'RPT_SCHEDULE_TYPE_INVALID',
+  reportTimeUnitInvalid: 'RPT_TIME_UNIT_INVALID',
+  reportDurationInvalid: 'RPT_DURATION_INVALID',
+  reportRecipientsRequired: 'RPT_RECIPIENTS_REQUIRED',
+  reportRecipientsTooMany: 'RPT_RECIPIENTS_TOO_MANY',
+  reportRecipientInvalid: 'RPT_RECIPIENT_INVALID',
+  reportUnitsRequired: 'RPT_UNITS_REQUIRED',
+  reportUnitsTooMany: 'RPT_UNITS_TOO_MANY',
+  reportShiftsRequired: 'RPT_SHIFTS_REQUIRED',
+  reportShiftsTooMany: 'RPT_SHIFTS_TOO_MANY',
+  reportUnitNotInFactory: 'RPT_UNIT_NOT_IN_FACTORY',
+  reportShiftNotInFactory: 'RPT_SHIFT_NOT_IN_FACTORY',
+  reportLanguageInvalid: 'RPT_LANGUAGE_INVALID',
+  reportDayInvalid: 'RPT_DAY_INVALID',
+  reportTimeInvalid: 'RPT_TIME_INVALID',
+  reportTimezoneInvalid: 'RPT_TIMEZONE_INVALID',
+  reportUnitsAboveRecommended: 'RPT_UNITS_ABOVE_RECOMMENDED',
+  reportShiftsAboveRecommended: 'RPT_SHIFTS_ABOVE_RECOMMENDED',
+  reportDeliveryNotFound: 'RPT_DELIVERY_404',
+  reportUnsubscribeInvalid: 'RPT_UNSUBSCRIBE_INVALID',
   configurationKeyDuplicate: 'CFG_KEY_DUPLICATE',
   configurationUnitUnknown: 'CFG_UNIT_UNKNOWN',
   configurationTimeInvalid: 'CFG_TIME_INVALID',
@@ -86,6 +116,8 @@ export const ERROR_CODES = {
   analyticsHeavyCallRunning: 'ANL_HEAVY_CALL_RUNNING',
   analyticsBusy: 'ANL_BUSY',
   analyticsTimeout: 'ANL_TIMEOUT',
+  // The client closed the connection while its call waited or ran: the work stops (never seen by a user).
+  analyticsClientClosed: 'ANL_CLIENT_CLOSED',
   // Downtime list and production data export (issue 11).
   downtimeReasonNotFound: 'DTL_REASON_404',
   exportIntegratedOnly: 'EXP_INTEGRATED_ONLY',
@@ -106,8 +138,24 @@ export const ERROR_CODES = {
   filterLineNotInFactory: 'FLT_LINE_NOT_IN_FACTORY',
   filterShiftNotInFactory: 'FLT_SHIFT_NOT_IN_FACTORY',
   filterGroupDuplicate: 'FLT_GROUP_DUPLICATE',
+  // Performance-manager pages (issue 14).
+  opportunityReasonOnlyPlanned: 'OPP_REASON_ONLY_PLANNED',
+  opportunityReasonNotFound: 'OPP_REASON_404',
+  opportunityTargetForbidden: 'OPP_TARGET_FORBIDDEN',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+/**
+ * Codes a remote answers for and translates in its own messages (`error.<CODE>` in its messages.ts),
+ * by prefix: only its screens call the endpoints that answer them, so the shell need not carry them
+ * (decision 4, remote translations). Every other code is translated by the shell.
+ */
+export const REMOTE_OWNED_ERROR_PREFIXES = { reports: 'RPT_' } as const satisfies Partial<Record<RemoteName, string>>;
+
+/** Whether `code` is translated by a remote rather than by the shell. */
+export function isRemoteOwnedErrorCode(code: string): boolean {
+  return Object.values(REMOTE_OWNED_ERROR_PREFIXES).some((prefix) => code.startsWith(prefix));
+}
 
 export interface ApiErrorItem {
   code: string;

@@ -26,3 +26,6 @@ export * from './platform-range';
 export * from './schemas/analytics';
 export * from './schemas/downtimes';
 export * from './downtime-durations';
+export * from './schemas/opportunity-pages';
+export * from './email-reports';
+export * from './custom-period';

@@ -18,6 +18,17 @@ export function mainKpisResponse(page: Page): Promise<Response> {
   );
 }
 
+/**
+ * Opens `url` and returns the new page's main KPI answer. The wait starts once the navigation has
+ * committed: the previous page's requests are cancelled by then, so its late answer (whose body is gone
+ * with it) can never be the one taken, however slow the machine; the new page asks only after its
+ * scripts have loaded.
+ */
+export async function gotoForMainKpis(page: Page, url: string): Promise<Response> {
+  await page.goto(url, { waitUntil: 'commit' });
+  return mainKpisResponse(page);
+}
+
 export async function groupsOf(response: Response): Promise<GroupTotals[]> {
   return ((await response.json()) as { groups: GroupTotals[] }).groups;
 }

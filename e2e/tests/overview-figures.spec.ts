@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Response } from '@playwright/test';
 import { bearer, captureAccessToken } from '../support/api';
-import { expectComparisonToMatch, groupsOf, mainKpisResponse, resetPeriod, sectionsReady, TEST_IDS, formatPercent } from '../support/overview';
+import { expectComparisonToMatch, gotoForMainKpis, groupsOf, mainKpisResponse, resetPeriod, sectionsReady, TEST_IDS, formatPercent } from '../support/overview';
 import { storageStatePath } from '../support/users';
 
 test.use({ storageState: storageStatePath('admin') });
@@ -14,9 +14,8 @@ test('the company overview shows the api’s figures and follows period, KPI and
   await page.evaluate(() => localStorage.removeItem('linepulse.overview.periodChosen'));
 
   // Default: yesterday, one group per factory.
-  let answer = mainKpisResponse(page);
-  await page.goto('/company-overview');
-  let groups = await groupsOf(await answer);
+  let groups = await groupsOf(await gotoForMainKpis(page, '/company-overview'));
+  let answer: Promise<Response>;
   await expect(page.getByRole('combobox', { name: 'Period' })).toHaveValue('lastday');
   expect(groups.map((g) => g.name).sort()).toEqual(['Lyon', 'Monterrey', 'Montréal']);
   await expectComparisonToMatch(page, groups);
@@ -119,8 +118,7 @@ test('the factory dashboard shows the api’s tiles for the factory', async ({ p
   await resetPeriod(page.request, token);
   const factories = (await (await page.request.get('/api/user/factories', { headers: bearer(token) })).json()) as { id: string; name: string }[];
   const monterrey = factories.find((f) => f.name === 'Monterrey')!;
-  const answer = mainKpisResponse(page);
-  await page.goto(`/${monterrey.id}/dashboard`);
+  const answer = gotoForMainKpis(page, `/${monterrey.id}/dashboard`);
   const [group] = await groupsOf(await answer);
   for (const [name, key] of [['Availability', 'availability'], ['Performance', 'performance'], ['Quality', 'quality'], ['OEE', 'oee'], ['OOE', 'ooe']] as const) {
     await expect(page.getByRole('group', { name, exact: true }).getByTestId(TEST_IDS.kpiValue)).toHaveText(formatPercent('en', group!.total[key]));

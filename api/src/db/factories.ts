@@ -27,10 +27,11 @@ interface FactoryRow {
   is_calendar_day_business_day: boolean;
   alert_capability: boolean;
   forms_workspace_id: string | null;
+  updated_at: string;
 }
 
 const FACTORY_COLUMNS = `id, name, timezone, primary_language, year_first_month, week_first_day, currency,
-  production_day_minutes_from_midnight, is_calendar_day_business_day, alert_capability, forms_workspace_id`;
+  production_day_minutes_from_midnight, is_calendar_day_business_day, alert_capability, forms_workspace_id, updated_at`;
 
 const OBJECTIVE_ORDER: ObjectiveType[] = ['availability', 'performance', 'quality'];
 

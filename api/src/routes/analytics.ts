@@ -6,6 +6,7 @@ import { checkIds, checkWindowDays, OPPORTUNITIES_MAX_DAYS, requestDays } from '
 import { opportunities } from '../analytics/opportunities.ts';
 import type { WindowRequest } from '../analytics/window.ts';
 import type { Db } from '../db/db.ts';
+import { clientGoneSignal } from '../plugins/app/heavy-calls.ts';
 import { SharedAnswers } from '../analytics/shared-answers.ts';
 import { sweep } from '../analytics/rollups.ts';
 import { currentUser } from '../plugins/app/auth.ts';
@@ -39,15 +40,21 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     units: number,
     limit: number,
     fn: (db: Db) => Promise<T>,
+    clientGone: AbortSignal = clientGoneSignal(reply),
   ): Promise<T> => {
     checkIds(body);
     // Identical requests of one account running at the same time share one computation (their answers
-    // would be the same): fifty users opening the same overview cost one.
+    // would be the same): fifty users opening the same overview cost one. A heavy one stops when all
+    // the clients waiting for it have gone.
     const user = currentUser(request);
-    return inFlight.get(JSON.stringify([call, user.account_id, user.is_financial_admin, body]), () => {
-      if (units * requestDays(body) <= limit) return fn(app.db);
-      return app.heavyCalls.run(reply, user.user_id, call, fn);
-    });
+    return inFlight.get(
+      JSON.stringify([call, user.account_id, user.is_financial_admin, body]),
+      (stop) => {
+        if (units * requestDays(body) <= limit) return fn(app.db);
+        return app.heavyCalls.run(reply, user.user_id, call, fn, stop);
+      },
+      clientGone,
+    );
   };
   const shared = new SharedAnswers(app.config.opportunitiesCacheSeconds * 1000);
   const unitsOf = (body: { production_unit_ids?: readonly string[] }) => body.production_unit_ids?.length ?? 0;
@@ -113,7 +120,7 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Identical requests of one account (the overview's panel for every user of a company) share one
       // computation, and its answer for a few seconds (OPPORTUNITIES_CACHE_SECONDS).
       const key = JSON.stringify([user.account_id, user.is_financial_admin, body]);
-      return shared.get(key, () => guarded(request, reply, 'opportunities', body, units, unitDays, (db) => opportunities(db, user.account_id, user.is_financial_admin, body)));
+      return shared.get(key, (stop) => guarded(request, reply, 'opportunities', body, units, unitDays, (db) => opportunities(db, user.account_id, user.is_financial_admin, body), stop), clientGoneSignal(reply));
     },
   );
 

@@ -14,6 +14,7 @@ import type { Db } from '../db/db.ts';
 import { apiError } from '../errors.ts';
 import { ERROR_CODES } from '@linepulse/contracts';
 import { currentUser } from '../plugins/app/auth.ts';
+import { clientGoneSignal } from '../plugins/app/heavy-calls.ts';
 
 /**
  * The downtime list and the distribution of downtime durations (issue 11). The same limits as the
@@ -34,7 +35,7 @@ export const downtimeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       throw apiError(400, ERROR_CODES.analyticsTooManyIds, `reason_ids holds more than ${MAX_IDS_PER_ARRAY} ids.`, { field: 'reason_ids', max: MAX_IDS_PER_ARRAY });
     }
     if ((body.production_unit_ids?.length ?? 0) * requestDays(body) <= 10 * unitDays) return fn(app.db);
-    return app.heavyCalls.run(reply, currentUser(request).user_id, call, fn);
+    return app.heavyCalls.run(reply, currentUser(request).user_id, call, fn, clientGoneSignal(reply));
   };
 
   app.post(

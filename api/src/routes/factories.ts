@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
-import { ValidationError } from 'yup';
 import {
   createFactory,
   factoryExists,
@@ -14,6 +13,7 @@ import {
 import { ApiError, apiError, errors } from '../errors.ts';
 import { currentUser } from '../plugins/app/auth.ts';
 import { validationItems } from '../plugins/app/error-handler.ts';
+import { yupProblems } from '../yup-problems.ts';
 import {
   CURRENCIES,
   ERROR_CODES,
@@ -32,7 +32,6 @@ import {
 
 const settingsSchema = factorySettingsSchema(CURRENCIES);
 const settingsWithoutObjectives = settingsSchema.omit(['objectives']);
-const CODE = /^[A-Z][A-Z0-9_]+$/;
 const NO_FACTORY = '00000000-0000-0000-0000-000000000000';
 
 /** The shared yup schema's problems, one item each; its messages are error codes (product §5). */
@@ -40,24 +39,8 @@ async function validateSettings(
   body: unknown,
   schema: typeof settingsSchema | typeof settingsWithoutObjectives = settingsSchema,
 ): Promise<{ settings: FactorySettings } | { problems: ApiErrorItem[] }> {
-  try {
-    return { settings: (await schema.validate(body, { abortEarly: false })) as FactorySettings };
-  } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
-    const inner = error.inner.length ? error.inner : [error];
-    const seen = new Set<string>();
-    const problems: ApiErrorItem[] = [];
-    for (const issue of inner) {
-      const field = issue.path ?? 'body';
-      const message = String(issue.message);
-      const code = CODE.test(message) ? message : ERROR_CODES.validation;
-      const key = `${field}|${code}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      problems.push({ code, arguments: { field }, message: CODE.test(message) ? `${field} is invalid` : message });
-    }
-    return { problems };
-  }
+  const result = await yupProblems<unknown>(schema, body);
+  return 'problems' in result ? result : { settings: result.value as FactorySettings };
 }
 
 function isUniqueViolation(error: unknown): boolean {

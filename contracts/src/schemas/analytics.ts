@@ -138,6 +138,8 @@ export const OpportunityOccurrenceSchema = Type.Object({
   downtime_reason_id: Type.Optional(Type.String()),
   downtime_reason: Type.Optional(Type.String()),
   target_seconds: Type.Optional(Type.Number()),
+  target_ms: Type.Optional(Type.Number({ description: 'the target of this occurrence (docs/decisions/0025)' })),
+  excess_ms: Type.Optional(Type.Number({ description: 'the loss beyond the target: the potential gain' })),
   ...gainProps,
 });
 export const OpportunitySchema = Type.Object({

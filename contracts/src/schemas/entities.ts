@@ -71,6 +71,7 @@ export const FactorySchema = Type.Object(
     oee_target: Type.Union([Type.Number(), Type.Null()], { description: 'availability × performance × quality objectives, percent' }),
     alert_capability: Type.Boolean(),
     forms_workspace_id: Type.Union([Type.String(), Type.Null()]),
+    updated_at: Type.Optional(Type.String({ description: 'When the settings or the production configuration last changed (ISO 8601, UTC)' })),
   },
 
 );

@@ -1,6 +1,12 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/dom';
 import { TextDecoder, TextEncoder } from 'node:util';
 import sharedPackage from '../../package.json';
+
+// `findBy…` and `waitFor` give up after 1 s by default. CI runs fifteen projects on two cores, where a
+// Fluent dialog or a formik re-render can take longer than that to appear: a wait that can only pass
+// later should not fail for being slow (each test keeps its own jest timeout as the real limit).
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks these; MSAL and react-router need them at import time.
 Object.assign(globalThis, { TextEncoder, TextDecoder });

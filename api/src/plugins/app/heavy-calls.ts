@@ -23,14 +23,32 @@ function timeoutError(timeoutMs: number): ApiError {
   return apiError(503, ERROR_CODES.analyticsTimeout, `The call took longer than ${seconds} s and was stopped.`, { seconds });
 }
 
+/** The call's client has gone: the answer would be written to no one (a 499, as proxies log it). */
+export function clientClosedError(): ApiError {
+  return apiError(499, ERROR_CODES.analyticsClientClosed, 'The client closed the connection; the call was stopped.');
+}
+
+/**
+ * A signal that aborts when the client closes the connection before the answer was sent (a page
+ * closed, a filter changed and the request cancelled), so a long call stops instead of running on.
+ */
+export function clientGoneSignal(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}
+
 /**
  * A Db for one heavy call: every query first checks the call's deadline (PGlite cannot cancel a running
- * statement; a long call is many statements), and a statement cancelled by PostgreSQL's
- * statement_timeout becomes the same translated 503.
+ * statement; a long call is many statements) and that its client is still there, and a statement
+ * cancelled by PostgreSQL's statement_timeout becomes the same translated 503.
  */
-export function deadlineDb(db: Db, timeoutMs: number, now = Date.now()): Db {
+export function deadlineDb(db: Db, timeoutMs: number, now = Date.now(), signal?: AbortSignal): Db {
   const deadline = now + timeoutMs;
   const check = (): void => {
+    if (signal?.aborted) throw clientClosedError();
     if (Date.now() > deadline) throw timeoutError(timeoutMs);
   };
   const translate = (error: unknown): unknown => ((error as { code?: string } | null)?.code === QUERY_CANCELED ? timeoutError(timeoutMs) : error);
@@ -91,8 +109,12 @@ export class HeavyCalls {
     return { running: this.running, waiting: this.waiting.length };
   }
 
-  /** Runs fn as the heavy call `call` of `userId`, with the database it must use. */
-  async run<T>(reply: FastifyReply, userId: string, call: string, fn: (db: Db) => Promise<T>): Promise<T> {
+  /**
+   * Runs fn as the heavy call `call` of `userId`, with the database it must use. When `signal` aborts
+   * (the client has gone) the call leaves the queue, or stops before its next statement.
+   */
+  async run<T>(reply: FastifyReply, userId: string, call: string, fn: (db: Db) => Promise<T>, signal?: AbortSignal): Promise<T> {
+    if (signal?.aborted) throw clientClosedError();
     const key = `${userId}\n${call}`;
     if (this.callers.has(key)) {
       reply.header('retry-after', String(RETRY_AFTER_SECONDS));
@@ -100,9 +122,9 @@ export class HeavyCalls {
     }
     this.callers.add(key);
     try {
-      await this.turn(reply);
+      await this.turn(reply, signal);
       try {
-        return await fn(deadlineDb(this.db, this.limits.timeoutMs));
+        return await fn(deadlineDb(this.db, this.limits.timeoutMs, Date.now(), signal));
       } finally {
         this.release();
       }
@@ -116,23 +138,29 @@ export class HeavyCalls {
     return apiError(503, ERROR_CODES.analyticsBusy, 'The server is busy with long calls.', { retry_after: RETRY_AFTER_SECONDS });
   }
 
-  private turn(reply: FastifyReply): Promise<void> {
+  private turn(reply: FastifyReply, signal?: AbortSignal): Promise<void> {
     if (this.running < this.limits.concurrent) {
       this.running += 1;
       return Promise.resolve();
     }
     if (this.waiting.length >= this.limits.queue) return Promise.reject(this.busy(reply));
     return new Promise((resolve, reject) => {
+      const leave = (error: ApiError): void => {
+        this.waiting.splice(this.waiting.indexOf(entry), 1);
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', gone);
+        reject(error);
+      };
+      const gone = (): void => leave(clientClosedError());
       const entry = {
         start: () => {
           clearTimeout(timer);
+          signal?.removeEventListener('abort', gone);
           resolve();
         },
       };
-      const timer = setTimeout(() => {
-        this.waiting.splice(this.waiting.indexOf(entry), 1);
-        reject(this.busy(reply));
-      }, this.limits.queueWaitMs);
+      const timer = setTimeout(() => leave(this.busy(reply)), this.limits.queueWaitMs);
+      signal?.addEventListener('abort', gone, { once: true });
       this.waiting.push(entry);
     });
   }

@@ -241,6 +241,7 @@ export const en = {
   'error.ANL_HEAVY_CALL_RUNNING': 'Your previous request for this long period is still running: try again in {retry_after} seconds',
   'error.ANL_BUSY': 'The server is busy with long requests: try again in {retry_after} seconds',
   'error.ANL_TIMEOUT': 'The request took longer than {seconds} seconds and was stopped: choose a shorter period or fewer lines',
+  'error.ANL_CLIENT_CLOSED': 'The request was cancelled',
 
   // Saved filters (product §5)
   'error.DTL_REASON_404': 'This downtime reason does not exist or you are not allowed to see it',
@@ -261,6 +262,9 @@ export const en = {
   'error.FLT_SHIFT_NOT_IN_FACTORY': 'Comparison group {position}: a selected shift is not in this factory',
   'error.FLT_GROUP_DUPLICATE':
     'Comparison group {position} has the same factory, lines and shifts as group {other_group} ({other_filter}). It can be applied but not saved.',
+  'error.OPP_REASON_ONLY_PLANNED': 'A downtime reason applies to planned downtime above target only',
+  'error.OPP_REASON_404': 'This planned reason with a target does not exist in this factory',
+  'error.OPP_TARGET_FORBIDDEN': 'Only administrators and directors set opportunity targets',
   // Top causes (dashboard and availability page)
   'topCauses.cause': 'Cause',
   'topCauses.category': 'Category',

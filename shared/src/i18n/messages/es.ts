@@ -230,6 +230,7 @@ export const es: Record<MessageKey, string> = {
   'error.ANL_HEAVY_CALL_RUNNING': 'Su solicitud anterior sobre un período largo sigue en curso: vuelva a intentarlo en {retry_after} segundos',
   'error.ANL_BUSY': 'El servidor está ocupado con solicitudes largas: vuelva a intentarlo en {retry_after} segundos',
   'error.ANL_TIMEOUT': 'La solicitud superó {seconds} segundos y se detuvo: elija un período más corto o menos líneas',
+  'error.ANL_CLIENT_CLOSED': 'La solicitud se canceló',
 
   'error.DTL_REASON_404': 'Este motivo de paro no existe o no tiene permiso para verlo',
   'error.EXP_INTEGRATED_ONLY': 'Exportación de datos solo en el ecosistema integrado',
@@ -249,6 +250,9 @@ export const es: Record<MessageKey, string> = {
   'error.FLT_SHIFT_NOT_IN_FACTORY': 'Grupo de comparación {position}: un turno seleccionado no pertenece a esta planta',
   'error.FLT_GROUP_DUPLICATE':
     'El grupo de comparación {position} tiene la misma planta, las mismas líneas y los mismos turnos que el grupo {other_group} ({other_filter}). Se puede aplicar, pero no guardar.',
+  'error.OPP_REASON_ONLY_PLANNED': 'Un motivo de parada solo se aplica a las paradas planificadas por encima del objetivo',
+  'error.OPP_REASON_404': 'Este motivo planificado con objetivo no existe en esta fábrica',
+  'error.OPP_TARGET_FORBIDDEN': 'Solo los administradores y los directores fijan los objetivos de las oportunidades',
   // Top causes (dashboard and availability page)
   'topCauses.cause': 'Causa',
   'topCauses.category': 'Categoría',

@@ -230,6 +230,7 @@ export const fr: Record<MessageKey, string> = {
   'error.ANL_HEAVY_CALL_RUNNING': 'Votre demande précédente sur une longue période est encore en cours : réessayez dans {retry_after} secondes',
   'error.ANL_BUSY': 'Le serveur traite de longues demandes : réessayez dans {retry_after} secondes',
   'error.ANL_TIMEOUT': 'La demande a dépassé {seconds} secondes et a été arrêtée : choisissez une période plus courte ou moins de lignes',
+  'error.ANL_CLIENT_CLOSED': 'La demande a été annulée',
 
   'error.DTL_REASON_404': 'Ce motif d’arrêt n’existe pas ou vous n’êtes pas autorisé à le voir',
   'error.EXP_INTEGRATED_ONLY': 'Exportation des données uniquement sur l’écosystème intégré',
@@ -249,6 +250,9 @@ export const fr: Record<MessageKey, string> = {
   'error.FLT_SHIFT_NOT_IN_FACTORY': 'Groupe de comparaison {position} : un quart de travail sélectionné n’appartient pas à cette usine',
   'error.FLT_GROUP_DUPLICATE':
     'Le groupe de comparaison {position} a la même usine, les mêmes lignes et les mêmes quarts que le groupe {other_group} ({other_filter}). Il peut être appliqué, mais pas enregistré.',
+  'error.OPP_REASON_ONLY_PLANNED': 'Un motif d’arrêt ne s’applique qu’aux arrêts planifiés au-delà de la cible',
+  'error.OPP_REASON_404': 'Ce motif planifié avec cible n’existe pas dans cette usine',
+  'error.OPP_TARGET_FORBIDDEN': 'Seuls les administrateurs et les directeurs fixent les cibles des opportunités',
   // Top causes (dashboard and availability page)
   'topCauses.cause': 'Cause',
   'topCauses.category': 'Catégorie',
