@@ -30,9 +30,13 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
       };
       if (client instanceof pg.Pool) {
         const c = await client.connect();
+        // As in transaction(): a dropped connection must reject the copy, not throw from an event.
+        const ignoreLostConnection = (): void => undefined;
+        c.on('error', ignoreLostConnection);
         try {
           await run(c);
         } finally {
+          c.off('error', ignoreLostConnection);
           c.release();
         }
       } else await run(client as pg.PoolClient);
@@ -67,6 +71,10 @@ export function createPgDb(connectionString: string, options: PgDbOptions = {}):
     copyFrom: root.copyFrom,
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();
+      // pg emits 'error' on a checked-out client whose connection drops (the pool listens only to idle
+      // ones): without a listener that is an uncaught exception. The failed query rejects anyway.
+      const ignoreLostConnection = (): void => undefined;
+      client.on('error', ignoreLostConnection);
       try {
         await client.query('BEGIN');
         const result = await fn(wrap(client));
@@ -76,6 +84,7 @@ export function createPgDb(connectionString: string, options: PgDbOptions = {}):
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
+        client.off('error', ignoreLostConnection);
         client.release();
       }
     },
