@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import { sweep } from '../src/analytics/rollups.ts';
 import { build, call, Cleanup, DEMO, demoFactoryId } from './helper.ts';
 
 const DEMO_DOMAIN = 'demo.linepulse.test';
@@ -307,6 +308,115 @@ describe('factory creation and configuration', () => {
     assert.deepEqual(ok.body.products.map((p: { id: string }) => p.id), [ids('products')['SKU-A']]);
     assert.deepEqual(ok.body.work_shifts.map((s: { key: string; production_units: string[] }) => [s.key, s.production_units]), [['day', ['L1']]]);
     assert.equal(ok.body.downtime_reasons.length, 1);
+  });
+
+  it('shows the recomputation a change asks for, unit by unit, until the background pass has re-derived them', async () => {
+    const factory = await newFactory('Config Progress');
+    const first = await call(app, DEMO.admin, { method: 'PUT', url: `/api/factories/${factory}/configuration`, payload: declaration() });
+    const unitId = Object.fromEntries(first.body.production_units.map((u: { key: string; id: string }) => [u.key, u.id]));
+    const account = (await app.db.query<{ account_id: string }>('SELECT account_id FROM factories WHERE id = $1', [factory]))[0]!.account_id;
+    // A little history on both lines: the last two days running, stopped for an hour yesterday.
+    for (const [key, unit] of Object.entries(unitId)) {
+      await app.db.query(
+        `INSERT INTO unit_state_events (account_id, factory_id, production_unit_id, event_id, at, running)
+         VALUES ($1, $2, $3, $4 || '-a', date_trunc('hour', now()) - interval '48 hours', true),
+                ($1, $2, $3, $4 || '-b', date_trunc('hour', now()) - interval '20 hours', false),
+                ($1, $2, $3, $4 || '-c', date_trunc('hour', now()) - interval '19 hours', true)`,
+        [account, factory, unit, key],
+      );
+    }
+    await sweep(app.db);
+    const url = `/api/factories/${factory}/recomputation`;
+    const progress = async () => {
+      const response = await call(app, DEMO.admin, { method: 'GET', url });
+      assert.equal(response.status, 200, JSON.stringify(response.body));
+      return response.body;
+    };
+    assert.deepEqual(await progress(), {
+      pending_units: 0,
+      total_units: 2,
+      oldest_pending_since: null,
+      units: [
+        { id: unitId.L1, key: 'L1', name: 'Line 1', pending: false },
+        { id: unitId.L2, key: 'L2', name: 'Line 2', pending: false },
+      ],
+    });
+
+    // A shift of L1 changes: L1 is pending since the change.
+    const saved = Date.now();
+    const shiftChange = declaration();
+    (shiftChange.work_shifts![1] as { end: string }).end = '05:30';
+    assert.equal((await call(app, DEMO.admin, { method: 'PUT', url: `/api/factories/${factory}/configuration`, payload: shiftChange })).status, 200);
+    let body = await progress();
+    assert.equal(body.pending_units, 1);
+    assert.equal(body.total_units, 2);
+    assert.deepEqual(body.units.map((u: { key: string; pending: boolean }) => [u.key, u.pending]), [['L1', true], ['L2', false]]);
+    assert.ok(Math.abs(Date.parse(body.oldest_pending_since) - saved) < 60_000, body.oldest_pending_since);
+    const since = body.oldest_pending_since;
+
+    // A new calendar: both lines; the oldest change waiting is still the first.
+    const current = (await call(app, DEMO.admin, { method: 'GET', url: '/api/user/factories' })).body.find((f: { id: string }) => f.id === factory);
+    const settings = {
+      name: current.name,
+      timezone: current.timezone,
+      year_first_month: current.year_first_month,
+      week_first_day: current.week_first_day,
+      currency: current.currency,
+      production_day_minutes_from_midnight: 300,
+      is_calendar_day_business_day: true,
+      objectives: [
+        { objective_type: 'availability', value: 90 },
+        { objective_type: 'performance', value: 95 },
+        { objective_type: 'quality', value: 99 },
+      ],
+    };
+    assert.equal((await call(app, DEMO.admin, { method: 'PUT', url: `/api/factories/${factory}`, payload: settings })).status, 200);
+    body = await progress();
+    assert.equal(body.pending_units, 2);
+    assert.equal(body.oldest_pending_since, since);
+
+    // The background pass re-derives them (the new production-day start shows in the stored days).
+    await sweep(app.db);
+    body = await progress();
+    assert.equal(body.pending_units, 0);
+    assert.equal(body.oldest_pending_since, null);
+    assert.ok(body.units.every((u: { pending: boolean }) => !u.pending));
+    const days = await app.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM rollup_unit_days WHERE production_unit_id = $1`,
+      [unitId.L1],
+    );
+    assert.ok(days[0]!.n >= 2, `${days[0]!.n} production days derived`);
+
+    // Late facts mark a short span on every batch; the next pass clears it and the wizard shows no recomputation.
+    await app.db.query(
+      `INSERT INTO rollup_dirty (account_id, factory_id, production_unit_id, from_at, to_at) VALUES ($1, $2, $3, now() - interval '1 hour', now() + interval '1 day')`,
+      [account, factory, unitId.L2],
+    );
+    assert.equal((await progress()).pending_units, 0);
+  });
+
+  it('shows the recomputation to administrators of the factory’s own account only', async () => {
+    const url = `/api/factories/${lyon}/recomputation`;
+    for (const who of [DEMO.operation, DEMO.display]) {
+      const refused = await call(app, who, { method: 'GET', url });
+      assert.equal(refused.status, 403);
+      assert.equal(refused.body.errors[0].code, 'AUTH_ADMIN_REQUIRED');
+    }
+    const other = await call(app, DEMO.otherAdmin, { method: 'GET', url });
+    assert.equal(other.status, 404);
+    assert.equal(other.body.errors[0].code, 'CS_FAC_404');
+    const unknown = await call(app, DEMO.admin, { method: 'GET', url: '/api/factories/00000000-0000-4000-8000-000000000000/recomputation' });
+    assert.equal(unknown.status, 404);
+    assert.equal(unknown.body.errors[0].code, 'CS_FAC_404');
+    const badId = await call(app, DEMO.admin, { method: 'GET', url: '/api/factories/not-a-uuid/recomputation' });
+    assert.equal(badId.status, 400);
+    assert.equal(badId.body.errors[0].arguments.field, 'id');
+    assert.equal((await call(app, null, { method: 'GET', url })).status, 401);
+
+    const own = await call(app, DEMO.admin, { method: 'GET', url });
+    assert.equal(own.status, 200);
+    assert.equal(own.body.total_units, 4);
+    assert.equal(own.body.units.length, 4);
   });
 
   it('is for administrators of the factory’s own account only', async () => {

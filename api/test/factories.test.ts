@@ -157,6 +157,51 @@ describe('factories, shifts, products and account scoping', () => {
     assert.ok(restored.body.updated_at > mtl.updated_at, `${restored.body.updated_at} after ${mtl.updated_at}`);
   });
 
+  it('saves the primary language, keeps it when omitted, and refuses another language with CS_FAC_LANGUAGE_INVALID', async () => {
+    const factories = (await call(app, DEMO.admin, { method: 'GET', url: '/api/user/factories' })).body;
+    const mtl = factories.find((f: { id: string }) => f.id === montreal);
+    const other = mtl.primary_language === 'es' ? 'fr' : 'es';
+    const saved = await call(app, DEMO.admin, { method: 'PUT', url: `/api/factories/${montreal}`, payload: { ...settingsOf(mtl), primary_language: other } });
+    assert.equal(saved.status, 200, JSON.stringify(saved.body));
+    assert.equal(saved.body.primary_language, other);
+    const read = (await call(app, DEMO.operation, { method: 'GET', url: '/api/user/factories' })).body.find((f: { id: string }) => f.id === montreal);
+    assert.equal(read.primary_language, other);
+
+    // Callers that do not send it (written before the wizard edited it) keep the stored language.
+    const without = await call(app, DEMO.admin, { method: 'PUT', url: `/api/factories/${montreal}`, payload: settingsOf(mtl) });
+    assert.equal(without.status, 200);
+    assert.equal(without.body.primary_language, other);
+
+    const before = (await call(app, DEMO.admin, { method: 'GET', url: '/api/user/factories' })).body.find((f: { id: string }) => f.id === montreal);
+    for (const primary_language of ['de', 'EN', null, 3]) {
+      const refused = await call(app, DEMO.admin, {
+        method: 'PUT',
+        url: `/api/factories/${montreal}`,
+        payload: { ...settingsOf(mtl), name: 'Renamed meanwhile', primary_language },
+      });
+      assert.equal(refused.status, 400, `${primary_language}: ${JSON.stringify(refused.body)}`);
+      assert.deepEqual(
+        refused.body.errors.map((e: { code: string; arguments: { field: string } }) => `${e.code} ${e.arguments.field}`),
+        ['CS_FAC_LANGUAGE_INVALID primary_language'],
+      );
+    }
+    const unchanged = (await call(app, DEMO.admin, { method: 'GET', url: '/api/user/factories' })).body.find((f: { id: string }) => f.id === montreal);
+    assert.deepEqual(unchanged, before);
+
+    // A new factory takes the language asked, and the same rule.
+    const created = await call(app, DEMO.admin, { method: 'POST', url: '/api/factories', payload: { name: 'Planta Sur', timezone: 'America/Monterrey', primary_language: 'es' } });
+    assert.equal(created.status, 201);
+    assert.equal(created.body.primary_language, 'es');
+    const badNew = await call(app, DEMO.admin, { method: 'POST', url: '/api/factories', payload: { name: 'Fabrik', timezone: 'Europe/Berlin', primary_language: 'de' } });
+    assert.equal(badNew.status, 400);
+    assert.deepEqual(badNew.body.errors.map((e: { code: string }) => e.code), ['CS_FAC_LANGUAGE_INVALID']);
+    const names = (await call(app, DEMO.admin, { method: 'GET', url: '/api/user/factories' })).body.map((f: { name: string }) => f.name);
+    assert.ok(!names.includes('Fabrik'));
+
+    const restored = await call(app, DEMO.admin, { method: 'PUT', url: `/api/factories/${montreal}`, payload: { ...settingsOf(mtl), primary_language: mtl.primary_language } });
+    assert.equal(restored.body.primary_language, mtl.primary_language);
+  });
+
   it('refuses a duplicate name in the account (any case) with CS_FAC_PUT_20001, but not across accounts', async () => {
     const factories = (await call(app, DEMO.admin, { method: 'GET', url: '/api/user/factories' })).body;
     const mtl = factories.find((f: { id: string }) => f.id === montreal);

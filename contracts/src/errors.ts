@@ -38,6 +38,7 @@ export const ERROR_CODES = {
   factoryMonthInvalid: 'CS_FAC_MONTH_INVALID',
   factoryDayInvalid: 'CS_FAC_DAY_INVALID',
   factoryCurrencyInvalid: 'CS_FAC_CURRENCY_INVALID',
+  factoryLanguageInvalid: 'CS_FAC_LANGUAGE_INVALID',
   accountNotFound: 'ACC_404',
   customPeriodNameRequired: 'CP_NAME_REQUIRED',
   customPeriodNameTooLong: 'CP_NAME_TOO_LONG',

@@ -52,8 +52,16 @@ describe('factory settings validation (product §5)', () => {
     [{ objectives: [{ objective_type: 'availability', value: 0 }, ...valid.objectives.slice(1)] }, 'CS_FAC_OBJECTIVE_INVALID'],
     [{ objectives: [{ objective_type: 'availability', value: 100.5 }, ...valid.objectives.slice(1)] }, 'CS_FAC_OBJECTIVE_INVALID'],
     [{ objectives: valid.objectives.slice(0, 2) }, 'CS_FAC_OBJECTIVE_INVALID'],
+    [{ primary_language: 'de' }, 'CS_FAC_LANGUAGE_INVALID'],
+    [{ primary_language: null }, 'CS_FAC_LANGUAGE_INVALID'],
+    [{ primary_language: 1 }, 'CS_FAC_LANGUAGE_INVALID'],
   ])('refuses %p with %s', (change, code) => {
     expect(errorsOf({ ...valid, ...change })).toContain(code);
+  });
+
+  it('accepts each product language as the primary language, and its absence (the stored one is kept)', () => {
+    for (const primary_language of ['en', 'fr', 'es']) expect(errorsOf({ ...valid, primary_language })).toEqual([]);
+    expect(errorsOf(valid)).toEqual([]);
   });
 
   it('refuses unknown fields', () => {

@@ -1,6 +1,6 @@
 import * as yup from 'yup';
 import { IANAZone } from 'luxon';
-import { FACTORY_NAME_MAX, MONTHS, OBJECTIVE_MAX, OBJECTIVE_MIN, WEEK_DAYS } from './constants';
+import { FACTORY_NAME_MAX, LANGUAGES, MONTHS, OBJECTIVE_MAX, OBJECTIVE_MIN, WEEK_DAYS } from './constants';
 import { ERROR_CODES } from './errors';
 import type { Objective } from './entities';
 
@@ -45,6 +45,12 @@ export function factorySettingsSchema(currencies: readonly string[]) {
         .required(ERROR_CODES.factoryNameRequired)
         .max(FACTORY_NAME_MAX, ERROR_CODES.factoryNameTooLong)
         .matches(FACTORY_NAME_PATTERN, ERROR_CODES.factoryNameInvalid),
+      // Optional so that callers written before the wizard edited it keep the stored language.
+      primary_language: yup
+        .string()
+        .typeError(ERROR_CODES.factoryLanguageInvalid)
+        .nonNullable(ERROR_CODES.factoryLanguageInvalid)
+        .oneOf([...LANGUAGES], ERROR_CODES.factoryLanguageInvalid),
       timezone: yup
         .string()
         .required(ERROR_CODES.factoryTimezoneInvalid)

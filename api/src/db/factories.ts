@@ -98,7 +98,8 @@ export async function factoryNameTaken(db: Queryable, accountId: string, name: s
 const TIME_SETTINGS = ['timezone', 'production_day_minutes_from_midnight', 'week_first_day', 'year_first_month', 'is_calendar_day_business_day'] as const;
 
 /**
- * Writes validated settings; false when the factory is not in the account. When a time setting
+ * Writes validated settings (an omitted primary language keeps the stored one); false when the factory
+ * is not in the account. When a time setting
  * changes, every unit's whole history is marked for re-derivation and the configuration version moves
  * (ingestion caches the time zone).
  */
@@ -118,7 +119,8 @@ export async function updateFactorySettings(
   const updated = await db.query(
     `UPDATE factories SET name = $3, timezone = $4, year_first_month = $5, week_first_day = $6, currency = $7,
             production_day_minutes_from_midnight = $8, is_calendar_day_business_day = $9, updated_at = now(),
-            config_version = config_version + CASE WHEN $10::boolean THEN 1 ELSE 0 END
+            config_version = config_version + CASE WHEN $10::boolean THEN 1 ELSE 0 END,
+            primary_language = COALESCE($11::text, primary_language)
       WHERE account_id = $1 AND id = $2 RETURNING id`,
     [
       accountId,
@@ -131,6 +133,7 @@ export async function updateFactorySettings(
       settings.production_day_minutes_from_midnight,
       settings.is_calendar_day_business_day,
       timeChanged,
+      settings.primary_language ?? null,
     ],
   );
   if (updated.length === 0) return false;

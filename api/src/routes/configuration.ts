@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { applyConfiguration, readConfiguration, type ConfigurationDeclaration } from '../db/configuration.ts';
 import { factoryExists } from '../db/factories.ts';
 import { createIngestKey, listIngestKeys, revokeIngestKey } from '../db/ingest-keys.ts';
+import { recomputationOf } from '../db/rollup-dirty.ts';
 import { ApiError, apiError, errors } from '../errors.ts';
 import { forgetFactoryLookup } from '../ingestion/factory-lookup.ts';
 import { currentUser } from '../plugins/app/auth.ts';
@@ -14,7 +15,9 @@ import {
   FactoryConfigurationBody,
   FactoryConfigurationSchema,
   IngestKeySchema,
+  RecomputationSchema,
   type FactoryConfigurationInput,
+  type Recomputation,
 } from '@linepulse/contracts';
 
 const KEY = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$/;
@@ -227,6 +230,33 @@ export const configurationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       });
       forgetFactoryLookup(db, factoryId);
       return result;
+    },
+  );
+
+  app.get(
+    '/factories/:id/recomputation',
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary:
+          'Progress of the re-derivation that configuration and calendar changes ask for: units still pending out of the factory’s, and since when (administrators). The background pass re-derives one unit at a time.',
+        tags: ['configuration'],
+        security: [{ bearerAuth: [] }],
+        params: FactoryIdParams,
+        response: withErrors({ 200: RecomputationSchema }),
+      },
+    },
+    async (request): Promise<Recomputation> => {
+      const user = currentUser(request);
+      await ownFactory(user.account_id, request.params.id);
+      const units = await recomputationOf(db, user.account_id, request.params.id);
+      const since = units.flatMap((u) => (u.pendingSince === null ? [] : [u.pendingSince])).sort();
+      return {
+        pending_units: units.filter((u) => u.pending).length,
+        total_units: units.length,
+        oldest_pending_since: since[0] ?? null,
+        units: units.map(({ id, key, name, pending }) => ({ id, key, name, pending })),
+      };
     },
   );
 

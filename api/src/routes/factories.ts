@@ -81,6 +81,7 @@ export const factoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Partial<Static<typeof NewFactorySchema>>;
       const withDefaults = {
         name: body.name,
+        primary_language: body.primary_language ?? 'en',
         timezone: body.timezone,
         year_first_month: body.year_first_month ?? 'january',
         week_first_day: body.week_first_day ?? 'monday',
@@ -106,7 +107,7 @@ export const factoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
           createFactory(tx, user.account_id, {
             ...settings,
             objectives: settings.objectives ?? [],
-            primary_language: body.primary_language ?? 'en',
+            primary_language: settings.primary_language ?? 'en',
             alert_capability: body.alert_capability ?? false,
             forms_workspace_id: body.forms_workspace_id ?? null,
           }),

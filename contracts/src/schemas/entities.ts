@@ -79,6 +79,7 @@ export const FactorySchema = Type.Object(
 export const FactorySettingsSchema = Type.Object(
   {
     name: Type.String({ maxLength: 100 }),
+    primary_language: Type.Optional(Type.Enum(['en', 'fr', 'es'] as const, { description: 'Omitted: the stored language is kept' })),
     timezone: Type.String({ description: 'IANA time zone' }),
     year_first_month: MONTH,
     week_first_day: WEEK_DAY,

@@ -184,6 +184,7 @@ export const en = {
   'error.CS_FAC_MONTH_INVALID': 'Choose the first month of the year',
   'error.CS_FAC_DAY_INVALID': 'Choose the first day of the week',
   'error.CS_FAC_CURRENCY_INVALID': 'Choose a currency from the list',
+  'error.CS_FAC_LANGUAGE_INVALID': 'Choose English, French or Spanish as the primary language',
 
   // Custom periods (product §8)
   'error.CP_NAME_REQUIRED': 'The name is required',

@@ -175,6 +175,7 @@ export const es: Record<MessageKey, string> = {
   'error.CS_FAC_MONTH_INVALID': 'Elija el primer mes del año',
   'error.CS_FAC_DAY_INVALID': 'Elija el primer día de la semana',
   'error.CS_FAC_CURRENCY_INVALID': 'Elija una moneda de la lista',
+  'error.CS_FAC_LANGUAGE_INVALID': 'Elija inglés, francés o español como idioma principal',
 
   'error.CP_NAME_REQUIRED': 'El nombre es obligatorio',
   'error.CP_NAME_TOO_LONG': 'El nombre puede tener como máximo {max} caracteres',

@@ -175,6 +175,7 @@ export const fr: Record<MessageKey, string> = {
   'error.CS_FAC_MONTH_INVALID': 'Choisissez le premier mois de l’année',
   'error.CS_FAC_DAY_INVALID': 'Choisissez le premier jour de la semaine',
   'error.CS_FAC_CURRENCY_INVALID': 'Choisissez une devise dans la liste',
+  'error.CS_FAC_LANGUAGE_INVALID': 'Choisissez l’anglais, le français ou l’espagnol comme langue principale',
 
   'error.CP_NAME_REQUIRED': 'Le nom est obligatoire',
   'error.CP_NAME_TOO_LONG': 'Le nom peut compter au plus {max} caractères',
