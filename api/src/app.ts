@@ -11,6 +11,7 @@ import configPlugin from './plugins/app/config.ts';
 import dbPlugin from './plugins/app/db.ts';
 import errorHandler, { errorServerOptions } from './plugins/app/error-handler.ts';
 import heavyCalls from './plugins/app/heavy-calls.ts';
+import rollupSweep from './plugins/app/rollup-sweep.ts';
 import oidc from './plugins/app/oidc.ts';
 import openapi from './plugins/app/openapi.ts';
 import mqtt from './mqtt/plugin.ts';
@@ -55,6 +56,7 @@ export const linepulse = fp(
     await app.register(openapi);
     await app.register(dbPlugin, options.db ? { db: options.db } : {});
     await app.register(heavyCalls);
+    await app.register(rollupSweep);
     await app.register(oidc);
     await app.register(auth);
     await app.register(staticFiles);

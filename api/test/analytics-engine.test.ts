@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { downtimesInfo, kpisByGroups } from '../src/analytics/engine.ts';
 import { rebuildUnits, sweep } from '../src/analytics/rollups.ts';
+import { HISTORY_START, markHistoryDirty } from '../src/db/rollup-dirty.ts';
 import { baseline, hourBuckets } from '../bench/baseline.ts';
 import { build, call, Cleanup, DEMO } from './helper.ts';
 import { count, counter, HOUR, justify, makeFactory, makeProduct, makeReason, makeShift, makeUnit, markDirty, MIN, product, state, type TestFactory } from './analytics-helper.ts';
@@ -337,6 +338,42 @@ describe('analytics engine: domain rules (docs/domain.md)', () => {
     assert.equal(z.total.unjustified_downtime_ms, 2 * 7 * 20 * HOUR);
     const slices = await app.db.query<{ n: number }>('SELECT count(*) AS n FROM (SELECT production_unit_id, slice_start FROM rollup_slices WHERE production_unit_id = ANY($1::uuid[]) GROUP BY 1, 2 HAVING count(*) > 1) d', [[a, b]]);
     assert.equal(Number(slices[0]!.n), 0);
+  });
+
+  it('a read re-derives only its own window of a whole-history mark; the older part waits for the background pass', async () => {
+    const f = await makeFactory(app.db, { timezone: 'UTC' });
+    const unit = await makeUnit(f);
+    await makeShift(f, { start: '06:00', end: '14:00', units: [unit] });
+    const p = await makeProduct(f, { [unit]: 3600 });
+    await product(f, unit, '2024-03-01T05:00:00Z', p);
+    for (let d = 1; d <= 30; d += 1) {
+      const day = `2024-03-${String(d).padStart(2, '0')}`;
+      await state(f, unit, `${day}T06:00:00Z`, true);
+      await count(f, unit, `${day}T13:00:00Z`, 14_400);
+      await state(f, unit, `${day}T14:00:00Z`, false);
+    }
+    await rebuildUnits(app.db, f.accountId, [unit], '2024-03-01T00:00:00Z', '2024-04-01T00:00:00Z');
+    const window = ['2024-03-20T00:00:00Z', '2024-03-26T00:00:00Z'] as const;
+    const early = ['2024-03-05T00:00:00Z', '2024-03-08T00:00:00Z'] as const;
+    near((await kpis(app, f, [unit], ...window)).total.performance, 0.5);
+
+    // The ideal rate halves, as a configuration change would: the whole history is marked.
+    await app.db.query('UPDATE product_unit_rates SET ideal_rate_per_hour = 1800 WHERE production_unit_id = $1', [unit]);
+    assert.equal(await markHistoryDirty(app.db, f.accountId, f.factoryId, [unit]), 1);
+    // The read follows the new rate at once in its window…
+    near((await kpis(app, f, [unit], ...window)).total.performance, 1);
+    // …and leaves the rest of the history (up to a day before the window) marked for the background pass.
+    const left = await app.db.query<{ from_at: string; to_at: string }>('SELECT from_at, to_at FROM rollup_dirty WHERE production_unit_id = $1', [unit]);
+    assert.deepEqual(left.map((r) => [new Date(r.from_at).toISOString(), new Date(r.to_at).toISOString()]), [[HISTORY_START.replace('Z', '.000Z'), '2024-03-19T00:00:00.000Z']]);
+    // A read of a later window finds nothing of its own to redo; an earlier one re-derives what it needs.
+    near((await kpis(app, f, [unit], '2024-03-22T00:00:00Z', '2024-03-23T00:00:00Z')).total.performance, 1);
+    near((await kpis(app, f, [unit], ...early)).total.performance, 1);
+
+    await sweep(app.db);
+    assert.equal((await app.db.query('SELECT 1 FROM rollup_dirty WHERE production_unit_id = $1', [unit])).length, 0);
+    near((await kpis(app, f, [unit], '2024-03-01T00:00:00Z', '2024-03-31T00:00:00Z')).total.performance, 1);
+    const days = await app.db.query<{ ideal_ms: number }>('SELECT sum(ideal_ms)::float8 AS ideal_ms FROM rollup_unit_days WHERE production_unit_id = $1', [unit]);
+    assert.equal(Number(days[0]!.ideal_ms), 30 * 8 * HOUR);
   });
 
   it('the background sweep processes dirty ranges', async () => {

@@ -4,6 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { sweep } from '../src/analytics/rollups.ts';
 import { build, call, Cleanup, DEMO, demoFactoryId } from './helper.ts';
 
+// The tests below look at the marks a change leaves and sweep themselves: no background pass.
+process.env.ROLLUP_REFRESH_SECONDS = '0';
+
 const DEMO_DOMAIN = 'demo.linepulse.test';
 
 /** A small plant: two lines, a night shift crossing midnight, two products, three reasons. */

@@ -203,10 +203,14 @@ export async function kpisByGroups(db: Db, accountId: string, body: KpisBody, no
     if (foreign) throw apiError(404, ERROR_CODES.analyticsUnitNotFound, 'Production unit not found in this factory.', { id: foreign.id });
     const w = resolveWindow(body, factory.calendar, now, customPeriods);
     const interval = body.interval ? resolveInterval(body.interval, w, factory.calendar) : null;
-    return { g, factory, units, w, interval };
+    // Preceding periods end where the window starts: the reads reach back to the earliest of them.
+    const from = body.preceding_periods
+      ? Math.min(w.start, ...precedingPeriods(w.option, { start: DateTime.fromMillis(w.start), end: DateTime.fromMillis(w.end) }, factory.calendar, PRECEDING_PERIODS).map((p) => p.start.toMillis()))
+      : w.start;
+    return { g, factory, units, w, interval, from };
   });
-  // Freshness and unit setups for every group at once; preceding periods end where the window starts.
-  const units = await prepareUnits(db, accountId, allUnits.map((u) => u.id), Math.max(...prepared.map((p) => p.w.end)), now);
+  // Freshness and unit setups for every group at once.
+  const units = await prepareUnits(db, accountId, allUnits.map((u) => u.id), Math.min(...prepared.map((p) => p.from)), Math.max(...prepared.map((p) => p.w.end)), now);
   // Groups are independent: the pg pool reads them side by side (PGlite serialises them).
   const out = await Promise.all(prepared.map(async ({ g, factory, units: groupUnits, w, interval }) => {
     const calendar = factory.calendar;

@@ -73,7 +73,7 @@ export async function opportunities(db: Db, accountId: string, financial: boolea
     const w = resolveWindow(body, factory.calendar, now, customPeriods);
     checkWindowDays(w.end - w.start, OPPORTUNITIES_MAX_DAYS);
     windowOut ??= w;
-    await ensureFresh(db, accountId, fUnits.map((c) => c.unitId), w.end, now);
+    await ensureFresh(db, accountId, fUnits.map((c) => c.unitId), w.end, now, w.start);
     for (const ctx of fUnits) {
       const found = await unitOccurrences(db, ctx, w, now, reasonById, allKinds);
       for (const kind of KINDS) {

@@ -75,8 +75,8 @@ async function originsOf(db: Db, accountId: string, unitIds: readonly string[]):
  * Freshness up to `until` and the setups of many units at once, for callers making several reads
  * (KPIs by groups: one group per factory of the company).
  */
-export async function prepareUnits(db: Db, accountId: string, unitIds: readonly string[], until: number, now: number): Promise<PreparedUnits> {
-  await ensureFresh(db, accountId, unitIds, Math.min(until, now), now);
+export async function prepareUnits(db: Db, accountId: string, unitIds: readonly string[], from: number, until: number, now: number): Promise<PreparedUnits> {
+  await ensureFresh(db, accountId, unitIds, Math.min(until, now), now, from);
   const [contexts, origins] = await Promise.all([loadUnitContexts(db, accountId, unitIds), originsOf(db, accountId, unitIds)]);
   return { contexts, origins };
 }
@@ -165,7 +165,7 @@ export async function readSums(db: Db, req: ReadRequest): Promise<ReadResult> {
     contexts = new Map(req.unitIds.map((id) => [id, req.prepared!.contexts.get(id)!] as const).filter(([, c]) => c !== undefined));
     originOf = req.prepared.origins;
   } else {
-    await ensureFresh(db, req.accountId, req.unitIds, end, now);
+    await ensureFresh(db, req.accountId, req.unitIds, end, now, req.start);
     contexts = await loadUnitContexts(db, req.accountId, req.unitIds);
   }
   result.contexts = contexts;
@@ -324,7 +324,7 @@ export async function prepareRead(db: Db, accountId: string, unitIds: readonly s
   const end = Math.min(endAsked, now);
   const out: PreparedRead = { contexts: new Map(), stored: [], live: [] };
   if (unitIds.length === 0 || end <= start) return out;
-  await ensureFresh(db, accountId, unitIds, end, now);
+  await ensureFresh(db, accountId, unitIds, end, now, start);
   const [contexts, originOf] = await Promise.all([loadUnitContexts(db, accountId, unitIds), originsOf(db, accountId, unitIds)]);
   out.contexts = contexts;
   const byRange = new Map<string, { a: number; b: number; ctxs: UnitContext[] }>();

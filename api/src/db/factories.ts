@@ -98,8 +98,8 @@ export async function factoryNameTaken(db: Queryable, accountId: string, name: s
 const TIME_SETTINGS = ['timezone', 'production_day_minutes_from_midnight', 'week_first_day', 'year_first_month', 'is_calendar_day_business_day'] as const;
 
 /**
- * Writes validated settings (an omitted primary language keeps the stored one); false when the factory
- * is not in the account. When a time setting
+ * Writes validated settings (an omitted primary language keeps the stored one); null when the factory
+ * is not in the account, else how many units had their history marked for re-derivation. When a time setting
  * changes, every unit's whole history is marked for re-derivation and the configuration version moves
  * (ingestion caches the time zone).
  */
@@ -108,13 +108,13 @@ export async function updateFactorySettings(
   accountId: string,
   factoryId: string,
   settings: FactorySettings,
-): Promise<boolean> {
+): Promise<{ dirtyUnits: number } | null> {
   const previous = await queryOne<Pick<FactoryRow, (typeof TIME_SETTINGS)[number]>>(
     db,
     `SELECT ${TIME_SETTINGS.join(', ')} FROM factories WHERE account_id = $1 AND id = $2 FOR UPDATE`,
     [accountId, factoryId],
   );
-  if (!previous) return false;
+  if (!previous) return null;
   const timeChanged = TIME_SETTINGS.some((key) => previous[key] !== settings[key]);
   const updated = await db.query(
     `UPDATE factories SET name = $3, timezone = $4, year_first_month = $5, week_first_day = $6, currency = $7,
@@ -136,8 +136,8 @@ export async function updateFactorySettings(
       settings.primary_language ?? null,
     ],
   );
-  if (updated.length === 0) return false;
-  if (timeChanged) await markHistoryDirty(db, accountId, factoryId);
+  if (updated.length === 0) return null;
+  const dirtyUnits = timeChanged ? await markHistoryDirty(db, accountId, factoryId) : 0;
   for (const objective of settings.objectives) {
     await db.query(
       `INSERT INTO factory_objectives (account_id, factory_id, objective_type, value) VALUES ($1, $2, $3, $4)
@@ -145,7 +145,7 @@ export async function updateFactorySettings(
       [accountId, factoryId, objective.objective_type, objective.value],
     );
   }
-  return true;
+  return { dirtyUnits };
 }
 
 interface ShiftRow {

@@ -8,7 +8,6 @@ import type { WindowRequest } from '../analytics/window.ts';
 import type { Db } from '../db/db.ts';
 import { clientGoneSignal } from '../plugins/app/heavy-calls.ts';
 import { SharedAnswers } from '../analytics/shared-answers.ts';
-import { sweep } from '../analytics/rollups.ts';
 import { currentUser } from '../plugins/app/auth.ts';
 import {
   DowntimeInfoSchema as DowntimeInfo,
@@ -123,21 +122,4 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return shared.get(key, (stop) => guarded(request, reply, 'opportunities', body, units, unitDays, (db) => opportunities(db, user.account_id, user.is_financial_admin, body), stop), clientGoneSignal(reply));
     },
   );
-
-  // Background refresh: dirty ranges and live units' current hour, every minute.
-  const seconds = Number(process.env.ROLLUP_REFRESH_SECONDS ?? 60);
-  if (seconds > 0) {
-    let running = false;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = true;
-      sweep(app.db)
-        .catch((error: unknown) => app.log.warn({ err: error }, 'rollup sweep failed'))
-        .finally(() => {
-          running = false;
-        });
-    }, seconds * 1000);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
 };

@@ -226,10 +226,12 @@ export const configurationRoutes: FastifyPluginAsyncTypebox = async (app) => {
           );
           throw new ApiError(409, items);
         }
-        return readConfiguration(tx, user.account_id, factoryId);
+        return { configuration: await readConfiguration(tx, user.account_id, factoryId), dirtyUnits: applied.dirtyUnits.length };
       });
       forgetFactoryLookup(db, factoryId);
-      return result;
+      // Past figures follow the change: the background pass starts on them now (progress: GET …/recomputation).
+      if (result.dirtyUnits > 0) app.rollupSweep.soon();
+      return result.configuration;
     },
   );
 

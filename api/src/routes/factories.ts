@@ -158,6 +158,8 @@ export const factoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       try {
         const updated = await db.transaction((tx) => updateFactorySettings(tx, user.account_id, id, settings));
         if (!updated) throw errors.factoryNotFound(id);
+        // A new calendar re-derives the past: the background pass starts on it now.
+        if (updated.dirtyUnits > 0) app.rollupSweep.soon();
       } catch (error) {
         // Two admins renaming at once: the unique index decides.
         if (isUniqueViolation(error)) throw duplicate();
