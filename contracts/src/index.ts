@@ -29,3 +29,4 @@ export * from './downtime-durations';
 export * from './schemas/opportunity-pages';
 export * from './email-reports';
 export * from './custom-period';
+export * from './configuration-rules';

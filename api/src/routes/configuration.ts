@@ -8,7 +8,7 @@ import { ApiError, apiError, errors } from '../errors.ts';
 import { forgetFactoryLookup } from '../ingestion/factory-lookup.ts';
 import { currentUser } from '../plugins/app/auth.ts';
 import { validationItems } from '../plugins/app/error-handler.ts';
-import { ERROR_CODES, WEEK_DAYS, type ApiErrorItem, type WeekDay } from '@linepulse/contracts';
+import { CONFIGURATION_KEY_PATTERN, ERROR_CODES, SHIFT_TIME_PATTERN, WEEK_DAYS, shiftOverlaps, type ApiErrorItem, type WeekDay } from '@linepulse/contracts';
 import { FactoryIdParams, Uuid, withErrors } from '@linepulse/contracts';
 import {
   CreatedIngestKeySchema,
@@ -20,8 +20,8 @@ import {
   type Recomputation,
 } from '@linepulse/contracts';
 
-const KEY = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$/;
-const HH_MM = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
+const KEY = CONFIGURATION_KEY_PATTERN;
+const HH_MM = SHIFT_TIME_PATTERN;
 
 const round = (value: number, decimals: number): number => Math.round(value * 10 ** decimals) / 10 ** decimals;
 
@@ -71,7 +71,15 @@ export function checkConfiguration(body: FactoryConfigurationInput): { declarati
       units.add(unit);
     });
   });
-  if (problems.length === 0) problems.push(...shiftOverlaps(body.work_shifts));
+  if (problems.length === 0) {
+    for (const { index, key, other, unit } of shiftOverlaps(body.work_shifts)) {
+      problems.push({
+        code: ERROR_CODES.configurationShiftOverlap,
+        arguments: { field: `work_shifts.${index}`, key, other, unit },
+        message: `work_shifts.${index}: shifts ${key} and ${other} overlap on ${unit}`,
+      });
+    }
+  }
   body.products.forEach((product, index) => {
     for (const unit of Object.keys(product.ideal_rate_per_hour)) {
       if (!unitKeys.has(unit)) {
@@ -113,46 +121,6 @@ export function checkConfiguration(body: FactoryConfigurationInput): { declarati
       })),
     },
   };
-}
-
-const WEEK_MINUTES = 7 * 1440;
-
-const minutesOf = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-
-/**
- * Two shifts of one unit may not overlap (in local wall-clock time over a week): a scheduled minute
- * belongs to one shift, or per-shift figures would count it twice or arbitrarily. Adjacent shifts
- * (one ends when the next starts) are fine. One problem per pair of shifts, on the later one.
- */
-function shiftOverlaps(shifts: FactoryConfigurationInput['work_shifts']): ApiErrorItem[] {
-  const spans = shifts.map((shift) => {
-    const start = minutesOf(shift.start);
-    const end = minutesOf(shift.end);
-    const length = end > start ? end - start : end + 1440 - start;
-    return shift.days.flatMap((day) => {
-      const from = WEEK_DAYS.indexOf(day as WeekDay) * 1440 + start;
-      // A Sunday-night shift runs into Monday of the next week: also compare it one week earlier.
-      return [[from, from + length], [from - WEEK_MINUTES, from + length - WEEK_MINUTES]] as const;
-    });
-  });
-  const problems: ApiErrorItem[] = [];
-  for (let j = 1; j < shifts.length; j += 1) {
-    for (let i = 0; i < j; i += 1) {
-      const unit = shifts[j]!.production_units.find((u) => shifts[i]!.production_units.includes(u));
-      if (unit === undefined) continue;
-      const overlap = spans[i]!.some(([a0, a1]) => spans[j]!.some(([b0, b1]) => a0 < b1 && b0 < a1));
-      if (overlap) {
-        const key = shifts[j]!.key;
-        const other = shifts[i]!.key;
-        problems.push({
-          code: ERROR_CODES.configurationShiftOverlap,
-          arguments: { field: `work_shifts.${j}`, key, other, unit },
-          message: `work_shifts.${j}: shifts ${key} and ${other} overlap on ${unit}`,
-        });
-      }
-    }
-  }
-  return problems;
 }
 
 const FactoryKeyParams = Type.Object({ id: Uuid, keyId: Uuid });
