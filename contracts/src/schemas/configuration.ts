@@ -127,6 +127,8 @@ export const CreatedIngestKeySchema = Type.Object({
   prefix: Type.String(),
   created_at: Type.String({ format: 'date-time' }),
 });
+export type IngestKey = Static<typeof IngestKeySchema>;
+export type CreatedIngestKey = Static<typeof CreatedIngestKeySchema>;
 
 /**
  * GET /api/factories/{id}/recomputation: how far the re-derivation of history asked by configuration and

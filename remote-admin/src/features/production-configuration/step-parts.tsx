@@ -1,0 +1,173 @@
+import { Button, Field, Input, Text, makeStyles, tokens, type InputProps } from '@fluentui/react-components';
+import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
+import { useState, type ReactElement, type ReactNode } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
+import { EmptyState } from '@linepulse/shared';
+import type { ConfigurationDraft } from '../../model/configuration-draft';
+import type { ConfigurationProblem, ConfigurationProblems } from '../../model/configuration-problems';
+
+/** What every step of the production configuration takes: the whole draft, edited one section at a time. */
+export interface ConfigurationStepProps {
+  draft: ConfigurationDraft;
+  onChange(draft: ConfigurationDraft): void;
+  /**
+   * Problems the wizard wants shown: its own step check when moving on was refused, or the api's
+   * refusal (configurationProblemsFromApi). Without them, a field shows its problem once left.
+   */
+  errors?: ConfigurationProblems;
+}
+
+export const useStepStyles = makeStyles({
+  step: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  item: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    margin: 0,
+    padding: tokens.spacingHorizontalM,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground1,
+  },
+  legend: { fontWeight: tokens.fontWeightSemibold, padding: `0 ${tokens.spacingHorizontalXS}` },
+  row: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: tokens.spacingHorizontalM },
+  narrow: { width: '12rem' },
+  wide: { minWidth: '16rem', flexGrow: 1 },
+  choices: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalM, margin: 0, padding: 0, border: 'none' },
+  problem: { color: tokens.colorPaletteRedForeground1 },
+  note: { color: tokens.colorNeutralForeground2 },
+  actions: { display: 'flex', justifyContent: 'flex-end' },
+});
+
+/** A problem in the admin's language; a code without a translation reads as the generic message. */
+export function problemText(intl: IntlShape, problem: ConfigurationProblem): string {
+  if (Object.prototype.hasOwnProperty.call(intl.messages, problem.id)) return intl.formatMessage({ id: problem.id }, problem.values);
+  return intl.formatMessage({ id: 'state.error.message' });
+}
+
+/** Rules the editor checks itself: once the field is fixed, their problem goes away without a new check. */
+const EDITOR_RULES = /^admin\.config\.problem\.|^error\.CFG_(KEY_INVALID|KEY_DUPLICATE|TIME_INVALID|UNIT_UNKNOWN)$/;
+
+/**
+ * Which problems a step shows, and where: a field's live problem once the field was left or the wizard
+ * asked for it; a problem only the api knows (a removed item still in use) until the wizard clears it;
+ * `always` paths (a shift's overlap) as soon as they arise.
+ */
+export function useShownProblems(live: ConfigurationProblems, errors: ConfigurationProblems | undefined) {
+  const intl = useIntl();
+  const [left, setLeft] = useState<ReadonlySet<string>>(new Set());
+  const problem = (path: string, always = false): string | undefined => {
+    const current = live[path];
+    const given = errors?.[path];
+    if (current && (always || given || left.has(path))) return problemText(intl, current);
+    if (given && !EDITOR_RULES.test(given.id)) return problemText(intl, given);
+    return undefined;
+  };
+  const leave = (path: string): void => {
+    if (!left.has(path)) setLeft(new Set(left).add(path));
+  };
+  return { problem, leave };
+}
+
+/** The validation props of a Fluent Field for a problem (or none). */
+export const fieldState = (problem: string | undefined) => ({
+  validationMessage: problem,
+  validationState: problem ? ('error' as const) : ('none' as const),
+});
+
+/** A labelled text input whose problem shows under it. */
+export function TextField({
+  label,
+  hint,
+  problem,
+  required,
+  className,
+  value,
+  onValue,
+  onLeave,
+  inputMode,
+  type,
+  list,
+}: {
+  label: string;
+  hint?: string;
+  problem: string | undefined;
+  required?: boolean;
+  className?: string;
+  value: string;
+  onValue(value: string): void;
+  onLeave(): void;
+  inputMode?: InputProps['inputMode'];
+  type?: InputProps['type'];
+  /** The id of a datalist of suggestions. */
+  list?: string;
+}): ReactElement {
+  return (
+    <Field label={label} hint={hint} required={required} className={className} {...fieldState(problem)}>
+      <Input value={value} type={type} list={list} inputMode={inputMode} autoComplete="off" onChange={(_event, data) => onValue(data.value)} onBlur={onLeave} />
+    </Field>
+  );
+}
+
+/** A step's frame: its heading, description, a problem of the whole section, the items and "add". */
+export function StepFrame({
+  title,
+  description,
+  problem,
+  empty,
+  addLabel,
+  onAdd,
+  children,
+  count,
+  addDisabled,
+}: {
+  title: string;
+  description: string;
+  problem: string | undefined;
+  empty: string;
+  addLabel: string;
+  onAdd(): void;
+  children: ReactNode;
+  count: number;
+  addDisabled?: boolean;
+}): ReactElement {
+  const styles = useStepStyles();
+  return (
+    <section className={styles.step} aria-label={title}>
+      <Text as="h2" size={500} weight="semibold">
+        {title}
+      </Text>
+      <Text className={styles.note}>{description}</Text>
+      {problem ? (
+        <Text role="alert" className={styles.problem}>
+          {problem}
+        </Text>
+      ) : null}
+      {count === 0 ? <EmptyState title={empty} /> : children}
+      <div>
+        <Button icon={<AddRegular />} onClick={onAdd} disabled={addDisabled}>
+          {addLabel}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/** One item of a step, a fieldset named by the item, with its remove button. */
+export function ItemFrame({ legend, removeLabel, onRemove, children }: { legend: string; removeLabel: string; onRemove(): void; children: ReactNode }): ReactElement {
+  const styles = useStepStyles();
+  return (
+    <fieldset className={styles.item}>
+      <legend className={styles.legend}>{legend}</legend>
+      {children}
+      <div className={styles.actions}>
+        <Button appearance="subtle" icon={<DeleteRegular />} onClick={onRemove}>
+          {removeLabel}
+        </Button>
+      </div>
+    </fieldset>
+  );
+}
+
+/** A list with one item replaced. */
+export const replaced = <T,>(list: readonly T[], index: number, item: T): T[] => list.map((current, i) => (i === index ? item : current));
