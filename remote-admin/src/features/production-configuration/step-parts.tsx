@@ -1,6 +1,6 @@
 import { Button, Field, Input, Text, makeStyles, tokens, type InputProps } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
-import { useState, type ReactElement, type ReactNode } from 'react';
+import { useId, useState, type ReactElement, type ReactNode } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { EmptyState } from '@linepulse/shared';
 import type { ConfigurationDraft } from '../../model/configuration-draft';
@@ -33,7 +33,9 @@ export const useStepStyles = makeStyles({
   row: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: tokens.spacingHorizontalM },
   narrow: { width: '12rem' },
   wide: { minWidth: '16rem', flexGrow: 1 },
-  choices: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalM, margin: 0, padding: 0, border: 'none' },
+  choices: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalM },
+  group: { margin: 0, padding: 0, border: 'none' },
+  groupLegend: { padding: 0, marginBottom: tokens.spacingVerticalXXS },
   problem: { color: tokens.colorPaletteRedForeground1 },
   note: { color: tokens.colorNeutralForeground2 },
   actions: { display: 'flex', justifyContent: 'flex-end' },
@@ -165,6 +167,26 @@ export function ItemFrame({ legend, removeLabel, onRemove, children }: { legend:
           {removeLabel}
         </Button>
       </div>
+    </fieldset>
+  );
+}
+
+/**
+ * A group of checkboxes named by its legend, its problem under it. Not a Fluent Field: a Field lends its
+ * label to the first control inside it, which would name one checkbox after the whole group.
+ */
+export function ChoiceGroup({ legend, problem, children }: { legend: string; problem: string | undefined; children: ReactNode }): ReactElement {
+  const styles = useStepStyles();
+  const problemId = useId();
+  return (
+    <fieldset className={styles.group} aria-describedby={problem ? problemId : undefined} aria-invalid={problem ? true : undefined}>
+      <legend className={styles.groupLegend}>{legend}</legend>
+      <div className={styles.choices}>{children}</div>
+      {problem ? (
+        <Text id={problemId} size={200} className={styles.problem}>
+          {problem}
+        </Text>
+      ) : null}
     </fieldset>
   );
 }

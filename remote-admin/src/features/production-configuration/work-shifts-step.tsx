@@ -1,10 +1,10 @@
-import { Checkbox, Field, Text } from '@fluentui/react-components';
+import { Checkbox, Text } from '@fluentui/react-components';
 import { useMemo, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
 import { SHIFT_TIME_PATTERN, WEEK_DAYS, type WeekDay } from '@linepulse/contracts';
 import { keyForName, newShift, type ShiftDraft } from '../../model/configuration-draft';
 import { validateWorkShifts } from '../../model/configuration-problems';
-import { ItemFrame, StepFrame, TextField, fieldState, replaced, useShownProblems, useStepStyles, type ConfigurationStepProps } from './step-parts';
+import { ChoiceGroup, ItemFrame, StepFrame, TextField, replaced, useShownProblems, useStepStyles, type ConfigurationStepProps } from './step-parts';
 
 /** The step check the wizard calls before moving on: an empty result lets it go. */
 export const validateWorkShiftsStep = validateWorkShifts;
@@ -97,8 +97,7 @@ export function WorkShiftsStep({ draft, onChange, errors }: ConfigurationStepPro
                 {t(shift.start === shift.end ? 'admin.config.shifts.wholeDay' : 'admin.config.shifts.acrossMidnight', { end: shift.end })}
               </Text>
             ) : null}
-            <Field label={t('admin.config.shifts.units')} required {...fieldState(unitsProblem)}>
-              <div role="group" aria-label={t('admin.config.shifts.units')} className={styles.choices}>
+            <ChoiceGroup legend={t('admin.config.shifts.units')} problem={unitsProblem}>
                 {units.map((unit) => (
                   <Checkbox
                     key={unit.row}
@@ -110,10 +109,8 @@ export function WorkShiftsStep({ draft, onChange, errors }: ConfigurationStepPro
                     }}
                   />
                 ))}
-              </div>
-            </Field>
-            <Field label={t('admin.config.shifts.days')} required {...fieldState(daysProblem)}>
-              <div role="group" aria-label={t('admin.config.shifts.days')} className={styles.choices}>
+            </ChoiceGroup>
+            <ChoiceGroup legend={t('admin.config.shifts.days')} problem={daysProblem}>
                 {WEEK_DAYS.map((day) => (
                   <Checkbox
                     key={day}
@@ -126,8 +123,7 @@ export function WorkShiftsStep({ draft, onChange, errors }: ConfigurationStepPro
                     }}
                   />
                 ))}
-              </div>
-            </Field>
+            </ChoiceGroup>
           </ItemFrame>
         );
       })}
