@@ -11,7 +11,9 @@ import {
  * PUT /factories/{id}/configuration takes, as the form holds it. Numbers stay the text typed (a bad
  * entry is shown back with its problem, never silently dropped) and become numbers only in
  * `declarationFromDraft`. Every item has a row id for the list (the stored id, or a new one) and new
- * items take their key from their name until the admin types one (`autoKey`).
+ * items take their key from their name until the admin types one (`autoKey`). Shifts and rates name
+ * their units by row, not by key: a unit's key being typed (and for a moment equal to another's, or
+ * half written) never moves a shift or a rate to another unit; keys replace rows only in the declaration.
  */
 
 export interface UnitDraft {
@@ -30,6 +32,7 @@ export interface ShiftDraft {
   key: string;
   autoKey: boolean;
   name: string;
+  /** Rows of the production units the shift schedules. */
   production_units: string[];
   start: string;
   end: string;
@@ -40,7 +43,7 @@ export interface ProductDraft {
   row: string;
   sku: string;
   name: string;
-  /** Production unit key → ideal units per hour, as typed; an empty or absent entry: not made there. */
+  /** Production unit row → ideal units per hour, as typed; an empty or absent entry: not made there. */
   ideal_rate_per_hour: Record<string, string>;
 }
 
@@ -86,6 +89,8 @@ const text = (value: number | null): string => (value === null ? '' : String(val
 
 /** The stored configuration as a draft: stored keys are kept (machines send them), never regenerated. */
 export function draftFromConfiguration(configuration: FactoryConfiguration): ConfigurationDraft {
+  const rowOf = new Map(configuration.production_units.map((u) => [u.key, u.id]));
+  const row = (unitKey: string): string => rowOf.get(unitKey) ?? unitKey;
   return {
     production_units: configuration.production_units.map((u) => ({
       row: u.id,
@@ -102,7 +107,7 @@ export function draftFromConfiguration(configuration: FactoryConfiguration): Con
       key: s.key,
       autoKey: false,
       name: s.name,
-      production_units: [...s.production_units],
+      production_units: s.production_units.map(row),
       start: s.start,
       end: s.end,
       days: WEEK_DAYS.filter((day) => s.days.includes(day)),
@@ -111,7 +116,7 @@ export function draftFromConfiguration(configuration: FactoryConfiguration): Con
       row: p.id,
       sku: p.sku,
       name: p.name,
-      ideal_rate_per_hour: Object.fromEntries(Object.entries(p.ideal_rate_per_hour).map(([unit, rate]) => [unit, String(rate)])),
+      ideal_rate_per_hour: Object.fromEntries(Object.entries(p.ideal_rate_per_hour).map(([unit, rate]) => [row(unit), String(rate)])),
     })),
     downtime_reasons: configuration.downtime_reasons.map((r) => ({
       row: r.id,
@@ -140,6 +145,7 @@ const optional = (value: string): number | null => (value.trim() === '' ? null :
  * as null, rates only for the units that have one, the target only for planned reasons (in seconds).
  */
 export function declarationFromDraft(draft: ConfigurationDraft): FactoryConfigurationInput {
+  const keyOf = new Map(draft.production_units.map((u) => [u.row, u.key.trim()]));
   return {
     production_units: draft.production_units.map((u) => ({
       key: u.key.trim(),
@@ -152,7 +158,7 @@ export function declarationFromDraft(draft: ConfigurationDraft): FactoryConfigur
     work_shifts: draft.work_shifts.map((s) => ({
       key: s.key.trim(),
       name: s.name.trim(),
-      production_units: [...s.production_units],
+      production_units: s.production_units.map((row) => keyOf.get(row) ?? row),
       start: s.start,
       end: s.end,
       days: WEEK_DAYS.filter((day) => s.days.includes(day)),
@@ -162,8 +168,8 @@ export function declarationFromDraft(draft: ConfigurationDraft): FactoryConfigur
       name: p.name.trim(),
       ideal_rate_per_hour: Object.fromEntries(
         Object.entries(p.ideal_rate_per_hour)
-          .filter(([unit, rate]) => rate.trim() !== '' && draft.production_units.some((u) => u.key.trim() === unit))
-          .map(([unit, rate]) => [unit, parseDecimal(rate) ?? Number.NaN]),
+          .filter(([row, rate]) => rate.trim() !== '' && keyOf.has(row))
+          .map(([row, rate]) => [keyOf.get(row)!, parseDecimal(rate) ?? Number.NaN]),
       ),
     })),
     downtime_reasons: draft.downtime_reasons.map((r) => {
@@ -193,36 +199,15 @@ export function keyForName<T extends KeyedItem>(items: readonly T[], index: numb
   return { ...item, name, key: configurationKeyFrom(name, others, KEY_FALLBACK[section]) };
 }
 
-/** An edited production unit; a new key follows into the shifts and product rates that name the unit. */
-export function withUnit(draft: ConfigurationDraft, index: number, unit: UnitDraft): ConfigurationDraft {
-  const before = draft.production_units[index]!.key;
-  const production_units = draft.production_units.map((u, i) => (i === index ? unit : u));
-  if (before === unit.key) return { ...draft, production_units };
-  return {
-    ...draft,
-    production_units,
-    work_shifts: draft.work_shifts.map((s) =>
-      s.production_units.includes(before) ? { ...s, production_units: s.production_units.map((k) => (k === before ? unit.key : k)) } : s,
-    ),
-    products: draft.products.map((p) => {
-      if (!(before in p.ideal_rate_per_hour)) return p;
-      const { [before]: rate, ...rest } = p.ideal_rate_per_hour;
-      return { ...p, ideal_rate_per_hour: { ...rest, [unit.key]: rate! } };
-    }),
-  };
-}
-
 /** A removed production unit leaves the shifts and product rates that named it. */
 export function withoutUnit(draft: ConfigurationDraft, index: number): ConfigurationDraft {
-  const key = draft.production_units[index]!.key;
-  const stillNamed = draft.production_units.some((u, i) => i !== index && u.key === key);
-  if (stillNamed) return { ...draft, production_units: draft.production_units.filter((_, i) => i !== index) };
+  const row = draft.production_units[index]!.row;
   return {
     production_units: draft.production_units.filter((_, i) => i !== index),
-    work_shifts: draft.work_shifts.map((s) => (s.production_units.includes(key) ? { ...s, production_units: s.production_units.filter((k) => k !== key) } : s)),
+    work_shifts: draft.work_shifts.map((s) => (s.production_units.includes(row) ? { ...s, production_units: s.production_units.filter((r) => r !== row) } : s)),
     products: draft.products.map((p) => {
-      if (!(key in p.ideal_rate_per_hour)) return p;
-      const { [key]: _removed, ...rest } = p.ideal_rate_per_hour;
+      if (!(row in p.ideal_rate_per_hour)) return p;
+      const { [row]: _removed, ...rest } = p.ideal_rate_per_hour;
       return { ...p, ideal_rate_per_hour: rest };
     }),
     downtime_reasons: draft.downtime_reasons,
@@ -243,7 +228,7 @@ export function newShift(draft: ConfigurationDraft): ShiftDraft {
     key: freshKey(draft.work_shifts, 'work_shifts'),
     autoKey: true,
     name: '',
-    production_units: draft.production_units.map((u) => u.key),
+    production_units: draft.production_units.map((u) => u.row),
     start: '',
     end: '',
     days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'],

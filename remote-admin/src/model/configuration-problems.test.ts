@@ -4,7 +4,6 @@ import {
   draftFromConfiguration,
   keyForName,
   newUnit,
-  withUnit,
   withoutUnit,
   type ConfigurationDraft,
 } from './configuration-draft';
@@ -57,7 +56,7 @@ describe('the stored configuration round-trips through the draft', () => {
 
   it('reads decimal commas, drops the target of an unplanned reason and empty rates', () => {
     let d = edit('production_units', 0, { cost_per_hour: '99,75' });
-    d = { ...d, products: [{ ...d.products[0]!, ideal_rate_per_hour: { 'line-1': '12,5', 'line-2': ' ' } }] };
+    d = { ...d, products: [{ ...d.products[0]!, ideal_rate_per_hour: { u1: '12,5', u2: ' ' } }] };
     d = { ...d, downtime_reasons: [{ ...d.downtime_reasons[0]!, is_planned: false, target_minutes: '15' }, d.downtime_reasons[1]!] };
     const declaration = declarationFromDraft(d);
     expect(declaration.production_units[0]!.cost_per_hour).toBe(99.75);
@@ -98,14 +97,22 @@ describe('keys', () => {
     expect(validateProducts(d)).toEqual({ 'products.1.sku': { id: 'admin.config.problem.skuDuplicate', values: { sku: 'SKU-1' } } });
   });
 
-  it('follow a unit’s new key into its shifts and rates, and a removed unit leaves them', () => {
+  it('of units are written into shifts and rates only in the declaration, so typing one moves nothing', () => {
     const d = draft();
-    const renamed = withUnit(d, 0, { ...d.production_units[0]!, key: 'filler' });
-    expect(renamed.work_shifts.map((s) => s.production_units)).toEqual([['filler', 'line-2'], ['filler']]);
-    expect(renamed.products[0]!.ideal_rate_per_hour).toEqual({ 'line-2': '800.5', filler: '1200' });
-    const removed = withoutUnit(d, 1);
-    expect(removed.work_shifts[0]!.production_units).toEqual(['line-1']);
-    expect(removed.products[0]!.ideal_rate_per_hour).toEqual({ 'line-1': '1200' });
+    // Halfway through typing, Line 2's key equals Line 1's: shifts and rates still tell them apart.
+    d.production_units[1] = { ...d.production_units[1]!, key: 'line-1' };
+    expect(d.work_shifts.map((s) => s.production_units)).toEqual([['u1', 'u2'], ['u1']]);
+    d.production_units[1] = { ...d.production_units[1]!, key: 'line-10' };
+    const declaration = declarationFromDraft(d);
+    expect(declaration.work_shifts.map((s) => s.production_units)).toEqual([['line-1', 'line-10'], ['line-1']]);
+    expect(declaration.products[0]!.ideal_rate_per_hour).toEqual({ 'line-1': 1200, 'line-10': 800.5 });
+  });
+
+  it('a removed unit leaves the shifts and rates that named it', () => {
+    const removed = withoutUnit(draft(), 1);
+    expect(removed.work_shifts[0]!.production_units).toEqual(['u1']);
+    expect(removed.products[0]!.ideal_rate_per_hour).toEqual({ u1: '1200' });
+    expect(declarationFromDraft(removed).work_shifts[0]!.production_units).toEqual(['line-1']);
   });
 });
 
@@ -154,7 +161,7 @@ describe('work shifts', () => {
     });
     // The night shift running into Tuesday morning.
     const d = draft();
-    d.work_shifts.push({ ...d.work_shifts[0]!, row: 's3', key: 'early', name: 'Early', start: '05:00', end: '06:00', days: ['tuesday'], production_units: ['line-2', 'line-1'] });
+    d.work_shifts.push({ ...d.work_shifts[0]!, row: 's3', key: 'early', name: 'Early', start: '05:00', end: '06:00', days: ['tuesday'], production_units: ['u2', 'u1'] });
     expect(validateWorkShifts(d)['work_shifts.2']?.values).toEqual({ shift: 'Early', other: 'Night', unit: 'Line 1' });
   });
 
@@ -170,13 +177,13 @@ describe('products', () => {
     return d;
   };
   it.each(['0', '-3', 'abc', '0.00001', '1000000001', '1.23456'])('refuses the rate %p', (rate) => {
-    expect(validateProducts(rated({ 'line-1': rate }))).toEqual({
-      'products.0.ideal_rate_per_hour.line-1': { id: 'admin.config.problem.decimal', values: { min: 0.0001, max: 1e9, decimals: 4 } },
+    expect(validateProducts(rated({ u1: rate }))).toEqual({
+      'products.0.ideal_rate_per_hour.u1': { id: 'admin.config.problem.decimal', values: { min: 0.0001, max: 1e9, decimals: 4 } },
     });
   });
 
   it('accepts a unit without a rate (the product is not made there) and decimal commas', () => {
-    expect(validateProducts(rated({ 'line-2': '0,5' }))).toEqual({});
+    expect(validateProducts(rated({ u2: '0,5' }))).toEqual({});
   });
 
   it('requires the SKU and the name', () => {
@@ -214,6 +221,8 @@ describe('the api’s problems under the editor’s fields', () => {
         { code: 'CFG_SHIFT_OVERLAP', arguments: { field: 'work_shifts.1', key: 'night', other: 'day', unit: 'line-1' }, message: '' },
         { code: 'GEN_VALIDATION', arguments: { field: 'downtime_reasons.0.target_seconds', in: 'body' }, message: '' },
         { code: 'CFG_IN_USE', arguments: { field: 'products', key: 'SKU-9' }, message: '' },
+        { code: 'GEN_VALIDATION', arguments: { field: 'products.0.ideal_rate_per_hour.line-2', in: 'body' }, message: '' },
+        { code: 'CFG_UNIT_UNKNOWN', arguments: { field: 'products.1.ideal_rate_per_hour.line-9', key: 'line-9' }, message: '' },
         { code: 'GEN_500', arguments: {}, message: '' },
       ],
       draft(),
@@ -225,6 +234,8 @@ describe('the api’s problems under the editor’s fields', () => {
       'work_shifts.1': { id: 'admin.config.problem.shiftOverlap', values: { shift: 'Night', other: 'Day', unit: 'Line 1' } },
       'downtime_reasons.0.target_minutes': { id: 'error.GEN_VALIDATION', values: { field: 'downtime_reasons.0.target_seconds', in: 'body' } },
       products: { id: 'error.CFG_IN_USE', values: { field: 'products', key: 'SKU-9' } },
+      'products.0.ideal_rate_per_hour.u2': { id: 'error.GEN_VALIDATION', values: { field: 'products.0.ideal_rate_per_hour.line-2', in: 'body' } },
+      'products.1': { id: 'error.CFG_UNIT_UNKNOWN', values: { field: 'products.1.ideal_rate_per_hour.line-9', key: 'line-9' } },
       '': { id: 'error.GEN_500', values: {} },
     });
     expect(Object.keys(sectionProblems(problems, 'work_shifts'))).toEqual(['work_shifts.1.start', 'work_shifts.0.days', 'work_shifts.0.production_units', 'work_shifts.1']);

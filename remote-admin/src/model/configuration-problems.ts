@@ -55,6 +55,9 @@ const P = {
   unitUnknown: errorMessageId(ERROR_CODES.configurationUnitUnknown),
 } as const;
 
+/** Every message id a problem of the editor can carry (its messages test checks they exist). */
+export const CONFIGURATION_PROBLEM_IDS: readonly string[] = Object.values(P);
+
 const decimals = (value: string): number => (value.trim().split(/[.,]/)[1] ?? '').length;
 
 /** A text rule whose failure carries its message id and placeholders (yup keeps `params` on the error). */
@@ -186,6 +189,12 @@ export function validateProductionUnits(draft: ConfigurationDraft): Configuratio
   return problems;
 }
 
+/** A unit's name for a message, from its row (shifts and rates name units by row). */
+const unitName = (draft: ConfigurationDraft, row: string): string => {
+  const unit = draft.production_units.find((u) => u.row === row);
+  return unit ? unit.name.trim() || unit.key : row;
+};
+
 const nameOf = (items: readonly { key: string; name: string }[], itemKey: string): string =>
   items.find((item) => item.key === itemKey)?.name.trim() || itemKey;
 
@@ -198,9 +207,9 @@ export function validateWorkShifts(draft: ConfigurationDraft): ConfigurationProb
   const problems: ConfigurationProblems = {};
   itemProblems('work_shifts', draft.work_shifts, problems);
   duplicateProblems('work_shifts', draft.work_shifts.map((s) => s.key), problems);
-  const unitKeys = new Set(draft.production_units.map((u) => u.key));
+  const unitRows = new Set(draft.production_units.map((u) => u.row));
   draft.work_shifts.forEach((shift, index) => {
-    const unknown = shift.production_units.find((unit) => !unitKeys.has(unit));
+    const unknown = shift.production_units.find((row) => !unitRows.has(row));
     const path = `work_shifts.${index}.production_units`;
     if (unknown !== undefined && !problems[path]) problems[path] = { id: P.unitUnknown, values: { key: unknown } };
   });
@@ -214,7 +223,7 @@ export function validateWorkShifts(draft: ConfigurationDraft): ConfigurationProb
     if (problems[path]) continue;
     problems[path] = {
       id: P.shiftOverlap,
-      values: { shift: shift.name.trim() || shift.key, other: other.name.trim() || other.key, unit: nameOf(draft.production_units, overlap.unit) },
+      values: { shift: shift.name.trim() || shift.key, other: other.name.trim() || other.key, unit: unitName(draft, overlap.unit) },
     };
   }
   return problems;
@@ -228,9 +237,9 @@ export function validateProducts(draft: ConfigurationDraft): ConfigurationProble
   const rate = decimal(CONFIGURATION_LIMITS.rateMin, CONFIGURATION_LIMITS.rateMax, 4);
   draft.products.forEach((product, index) => {
     for (const unit of draft.production_units) {
-      const value = product.ideal_rate_per_hour[unit.key] ?? '';
+      const value = product.ideal_rate_per_hour[unit.row] ?? '';
       if (!rate.isValidSync(value)) {
-        problems[`products.${index}.ideal_rate_per_hour.${unit.key}`] = {
+        problems[`products.${index}.ideal_rate_per_hour.${unit.row}`] = {
           id: P.decimal,
           values: { min: CONFIGURATION_LIMITS.rateMin, max: CONFIGURATION_LIMITS.rateMax, decimals: 4 },
         };
@@ -253,8 +262,16 @@ export function validateConfigurationDraft(draft: ConfigurationDraft): Configura
   return { ...validateProductionUnits(draft), ...validateWorkShifts(draft), ...validateProducts(draft), ...validateDowntimeReasons(draft) };
 }
 
-/** The api's field path → the editor's: a day or unit of a shift is shown under the shift's list. */
-function editorPath(field: string): string {
+/**
+ * The api's field path → the editor's: a day or unit of a shift is shown under the shift's list, a rate
+ * under its unit's row.
+ */
+function editorPath(field: string, draft: ConfigurationDraft): string {
+  const rate = /^(products\.\d+\.ideal_rate_per_hour)\.(.+)$/.exec(field);
+  if (rate) {
+    const unit = draft.production_units.find((u) => u.key.trim() === rate[2]);
+    return unit ? `${rate[1]}.${unit.row}` : rate[1]!.replace(/\.ideal_rate_per_hour$/, '');
+  }
   const list = /^(work_shifts\.\d+\.(?:days|production_units))\.\d+$/.exec(field);
   if (list) return list[1]!;
   const target = /^(downtime_reasons\.\d+)\.target_seconds$/.exec(field);
@@ -272,7 +289,7 @@ export function configurationProblemsFromApi(items: readonly ApiErrorItem[], dra
   const problems: ConfigurationProblems = {};
   for (const item of items) {
     const field = typeof item.arguments.field === 'string' ? item.arguments.field : '';
-    const path = editorPath(field);
+    const path = editorPath(field, draft);
     if (problems[path]) continue;
     if (item.code === ERROR_CODES.configurationShiftOverlap) {
       const shifts = draft.work_shifts;

@@ -1,5 +1,5 @@
 import { Switch } from '@fluentui/react-components';
-import { useId, type ReactElement } from 'react';
+import { useId, useState, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
 import { keyForName, newReason, type ReasonDraft } from '../../model/configuration-draft';
 import { validateDowntimeReasons } from '../../model/configuration-problems';
@@ -18,6 +18,7 @@ export function DowntimeReasonsStep({ draft, onChange, errors }: ConfigurationSt
   const t = (id: string, values?: Record<string, string | number>): string => intl.formatMessage({ id }, values);
   const { problem, leave } = useShownProblems(validateDowntimeReasons(draft), errors);
   const reasons = draft.downtime_reasons;
+  const [added, setAdded] = useState<string | null>(null);
   const categoriesId = useId();
   const categories = [...new Set(reasons.map((r) => r.category.trim()).filter((c) => c !== ''))].sort((a, b) => a.localeCompare(b, intl.locale));
   const change = (index: number, reason: ReasonDraft): void => onChange({ ...draft, downtime_reasons: replaced(reasons, index, reason) });
@@ -29,7 +30,11 @@ export function DowntimeReasonsStep({ draft, onChange, errors }: ConfigurationSt
       problem={problem('downtime_reasons')}
       empty={t('admin.config.reasons.empty')}
       addLabel={t('admin.config.reasons.add')}
-      onAdd={() => onChange({ ...draft, downtime_reasons: [...reasons, newReason(draft)] })}
+      onAdd={() => {
+        const reason = newReason(draft);
+        setAdded(reason.row);
+        onChange({ ...draft, downtime_reasons: [...reasons, reason] });
+      }}
       count={reasons.length}
     >
       <datalist id={categoriesId}>
@@ -41,11 +46,12 @@ export function DowntimeReasonsStep({ draft, onChange, errors }: ConfigurationSt
         const path = (field: keyof ReasonDraft): string => `downtime_reasons.${index}.${field}`;
         const legend = reason.name.trim() || t('admin.config.reasons.new');
         return (
-          <ItemFrame key={reason.row} legend={legend} removeLabel={t('admin.config.reasons.remove', { name: legend })} onRemove={() => onChange({ ...draft, downtime_reasons: reasons.filter((_, i) => i !== index) })}>
+          <ItemFrame key={reason.row} legend={legend} problem={problem(`downtime_reasons.${index}`)} removeLabel={t('admin.config.reasons.remove', { name: legend })} onRemove={() => onChange({ ...draft, downtime_reasons: reasons.filter((_, i) => i !== index) })}>
             <div className={styles.row}>
               <TextField
                 label={t('admin.config.field.name')}
                 required
+                autoFocus={reason.row === added}
                 className={styles.wide}
                 value={reason.name}
                 problem={problem(path('name'))}

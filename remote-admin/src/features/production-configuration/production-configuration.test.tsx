@@ -55,7 +55,8 @@ describe('production units step', () => {
     const { userEvent: user, latest } = renderStep(ProductionUnitsStep);
     await user.click(screen.getByRole('button', { name: 'Add a production unit' }));
     const added = item('New production unit');
-    await user.type(within(added).getByLabelText(/^Name/), 'Ligne d’étiquetage');
+    expect(within(added).getByLabelText(/^Name/)).toHaveFocus();
+    await user.keyboard('Ligne d’étiquetage');
     const unit = item('Ligne d’étiquetage');
     expect(within(unit).getByLabelText(/^Key/)).toHaveValue('ligne-d-etiquetage');
     await user.clear(within(unit).getByLabelText(/^Key/));
@@ -63,9 +64,10 @@ describe('production units step', () => {
     await user.type(within(unit).getByLabelText(/^Name/), ' 2');
     expect(latest.draft.production_units[2]).toMatchObject({ key: 'labeller', name: 'Ligne d’étiquetage 2' });
     await user.click(within(item('Line 2')).getByRole('button', { name: 'Remove Line 2' }));
+    expect(screen.getByRole('button', { name: 'Add a production unit' })).toHaveFocus();
     expect(latest.draft.production_units.map((u) => u.key)).toEqual(['line-1', 'labeller']);
     // The shift that scheduled Line 2 no longer names it.
-    expect(latest.draft.work_shifts[0]!.production_units).toEqual(['line-1']);
+    expect(latest.draft.work_shifts[0]!.production_units).toEqual(['u1']);
   });
 
   it('shows a field’s problem once the field is left, and keeps what was typed', async () => {
@@ -160,7 +162,7 @@ describe('work shifts step', () => {
     await user.click(within(item('Night')).getByRole('checkbox', { name: 'Sunday' }));
     await user.click(within(item('Night')).getByRole('checkbox', { name: 'Saturday' }));
     expect(within(item('Night')).queryByRole('alert')).not.toBeInTheDocument();
-    expect(latest.draft.work_shifts[1]).toMatchObject({ key: 'night', start: '22:00', end: '07:00', days: ['wednesday', 'saturday'], production_units: ['line-1', 'line-2'] });
+    expect(latest.draft.work_shifts[1]).toMatchObject({ key: 'night', start: '22:00', end: '07:00', days: ['wednesday', 'saturday'], production_units: ['u1', 'u2'] });
   });
 
   it('requires at least one unit and one day, and both times', async () => {
@@ -202,7 +204,7 @@ describe('products step', () => {
     await user.clear(within(water).getByLabelText('Ideal rate on Line 2 (per hour)'));
     await user.type(within(water).getByLabelText('Ideal rate on Line 2 (per hour)'), '950,5');
     expect(within(water).queryByText(/A number from/)).not.toBeInTheDocument();
-    expect(latest.draft.products[0]!.ideal_rate_per_hour).toEqual({ 'line-1': '1200', 'line-2': '950,5' });
+    expect(latest.draft.products[0]!.ideal_rate_per_hour).toEqual({ u1: '1200', u2: '950,5' });
     await user.click(screen.getByRole('button', { name: 'Add a product' }));
     await user.type(within(item('New product')).getByLabelText(/^SKU/), 'SKU-1');
     await user.tab();

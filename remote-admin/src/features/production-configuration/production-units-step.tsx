@@ -1,10 +1,10 @@
 import { Field, Input, Select } from '@fluentui/react-components';
 import { useState, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
-import { keyForName, newUnit, withUnit, withoutUnit, type UnitDraft } from '../../model/configuration-draft';
+import { keyForName, newUnit, withoutUnit, type UnitDraft } from '../../model/configuration-draft';
 import { validateProductionUnits } from '../../model/configuration-problems';
 import { COUNT_WORDS, MEASURE_SYMBOLS, measureOf } from '../../model/units-of-measure';
-import { ItemFrame, StepFrame, TextField, fieldState, useShownProblems, useStepStyles, type ConfigurationStepProps } from './step-parts';
+import { ItemFrame, StepFrame, TextField, fieldState, replaced, useShownProblems, useStepStyles, type ConfigurationStepProps } from './step-parts';
 
 /** The step check the wizard calls before moving on: an empty result lets it go. */
 export const validateProductionUnitsStep = validateProductionUnits;
@@ -16,7 +16,8 @@ export function ProductionUnitsStep({ draft, onChange, errors }: ConfigurationSt
   const t = (id: string, values?: Record<string, string | number>): string => intl.formatMessage({ id }, values);
   const { problem, leave } = useShownProblems(validateProductionUnits(draft), errors);
   const units = draft.production_units;
-  const change = (index: number, unit: UnitDraft): void => onChange(withUnit(draft, index, unit));
+  const [added, setAdded] = useState<string | null>(null);
+  const change = (index: number, unit: UnitDraft): void => onChange({ ...draft, production_units: replaced(units, index, unit) });
 
   return (
     <StepFrame
@@ -25,7 +26,11 @@ export function ProductionUnitsStep({ draft, onChange, errors }: ConfigurationSt
       problem={problem('production_units')}
       empty={t('admin.config.units.empty')}
       addLabel={t('admin.config.units.add')}
-      onAdd={() => onChange({ ...draft, production_units: [...units, newUnit(draft)] })}
+      onAdd={() => {
+        const unit = newUnit(draft);
+        setAdded(unit.row);
+        onChange({ ...draft, production_units: [...units, unit] });
+      }}
       count={units.length}
     >
       {units.map((unit, index) => {
@@ -44,11 +49,12 @@ export function ProductionUnitsStep({ draft, onChange, errors }: ConfigurationSt
           />
         );
         return (
-          <ItemFrame key={unit.row} legend={legend} removeLabel={t('admin.config.units.remove', { name: legend })} onRemove={() => onChange(withoutUnit(draft, index))}>
+          <ItemFrame key={unit.row} legend={legend} problem={problem(`production_units.${index}`)} removeLabel={t('admin.config.units.remove', { name: legend })} onRemove={() => onChange(withoutUnit(draft, index))}>
             <div className={styles.row}>
               <TextField
                 label={t('admin.config.field.name')}
                 required
+                autoFocus={unit.row === added}
                 className={styles.wide}
                 value={unit.name}
                 problem={problem(path('name'))}

@@ -1,5 +1,5 @@
 import { Text } from '@fluentui/react-components';
-import type { ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
 import { newProduct, type ProductDraft } from '../../model/configuration-draft';
 import { validateProducts } from '../../model/configuration-problems';
@@ -15,6 +15,7 @@ export function ProductsStep({ draft, onChange, errors }: ConfigurationStepProps
   const t = (id: string, values?: Record<string, string | number>): string => intl.formatMessage({ id }, values);
   const { problem, leave } = useShownProblems(validateProducts(draft), errors);
   const products = draft.products;
+  const [added, setAdded] = useState<string | null>(null);
   const change = (index: number, product: ProductDraft): void => onChange({ ...draft, products: replaced(products, index, product) });
 
   return (
@@ -24,18 +25,23 @@ export function ProductsStep({ draft, onChange, errors }: ConfigurationStepProps
       problem={problem('products')}
       empty={t('admin.config.products.empty')}
       addLabel={t('admin.config.products.add')}
-      onAdd={() => onChange({ ...draft, products: [...products, newProduct()] })}
+      onAdd={() => {
+        const product = newProduct();
+        setAdded(product.row);
+        onChange({ ...draft, products: [...products, product] });
+      }}
       count={products.length}
     >
       {products.map((product, index) => {
         const path = (field: string): string => `products.${index}.${field}`;
         const legend = product.name.trim() || product.sku.trim() || t('admin.config.products.new');
         return (
-          <ItemFrame key={product.row} legend={legend} removeLabel={t('admin.config.products.remove', { name: legend })} onRemove={() => onChange({ ...draft, products: products.filter((_, i) => i !== index) })}>
+          <ItemFrame key={product.row} legend={legend} problem={problem(`products.${index}`)} removeLabel={t('admin.config.products.remove', { name: legend })} onRemove={() => onChange({ ...draft, products: products.filter((_, i) => i !== index) })}>
             <div className={styles.row}>
               <TextField
                 label={t('admin.config.products.sku')}
                 required
+                autoFocus={product.row === added}
                 className={styles.wide}
                 value={product.sku}
                 problem={problem(path('sku'))}
@@ -58,16 +64,16 @@ export function ProductsStep({ draft, onChange, errors }: ConfigurationStepProps
                 <Text className={styles.note}>{t('admin.config.products.ratesHint')}</Text>
                 <div className={styles.row}>
                   {draft.production_units.map((unit) => {
-                    const ratePath = path(`ideal_rate_per_hour.${unit.key}`);
+                    const ratePath = path(`ideal_rate_per_hour.${unit.row}`);
                     return (
                       <TextField
                         key={unit.row}
                         label={t('admin.config.products.rateOn', { unit: unit.name.trim() || unit.key })}
                         className={styles.narrow}
                         inputMode="decimal"
-                        value={product.ideal_rate_per_hour[unit.key] ?? ''}
+                        value={product.ideal_rate_per_hour[unit.row] ?? ''}
                         problem={problem(ratePath)}
-                        onValue={(rate) => change(index, { ...product, ideal_rate_per_hour: { ...product.ideal_rate_per_hour, [unit.key]: rate } })}
+                        onValue={(rate) => change(index, { ...product, ideal_rate_per_hour: { ...product.ideal_rate_per_hour, [unit.row]: rate } })}
                         onLeave={() => leave(ratePath)}
                       />
                     );

@@ -90,6 +90,7 @@ export function TextField({
   inputMode,
   type,
   list,
+  autoFocus,
 }: {
   label: string;
   hint?: string;
@@ -103,10 +104,12 @@ export function TextField({
   type?: InputProps['type'];
   /** The id of a datalist of suggestions. */
   list?: string;
+  /** The first field of an item just added, so that typing goes on there. */
+  autoFocus?: boolean;
 }): ReactElement {
   return (
     <Field label={label} hint={hint} required={required} className={className} {...fieldState(problem)}>
-      <Input value={value} type={type} list={list} inputMode={inputMode} autoComplete="off" onChange={(_event, data) => onValue(data.value)} onBlur={onLeave} />
+      <Input value={value} type={type} list={list} autoFocus={autoFocus} inputMode={inputMode} autoComplete="off" onChange={(_event, data) => onValue(data.value)} onBlur={onLeave} />
     </Field>
   );
 }
@@ -147,7 +150,7 @@ export function StepFrame({
       ) : null}
       {count === 0 ? <EmptyState title={empty} /> : children}
       <div>
-        <Button icon={<AddRegular />} onClick={onAdd} disabled={addDisabled}>
+        <Button icon={<AddRegular />} onClick={onAdd} disabled={addDisabled} data-step-add="">
           {addLabel}
         </Button>
       </div>
@@ -156,14 +159,41 @@ export function StepFrame({
 }
 
 /** One item of a step, a fieldset named by the item, with its remove button. */
-export function ItemFrame({ legend, removeLabel, onRemove, children }: { legend: string; removeLabel: string; onRemove(): void; children: ReactNode }): ReactElement {
+export function ItemFrame({
+  legend,
+  removeLabel,
+  onRemove,
+  problem,
+  children,
+}: {
+  legend: string;
+  removeLabel: string;
+  onRemove(): void;
+  /** A problem of the item as a whole (a shift's overlap). */
+  problem?: string;
+  children: ReactNode;
+}): ReactElement {
   const styles = useStepStyles();
   return (
     <fieldset className={styles.item}>
       <legend className={styles.legend}>{legend}</legend>
+      {problem ? (
+        <Text role="alert" className={styles.problem}>
+          {problem}
+        </Text>
+      ) : null}
       {children}
       <div className={styles.actions}>
-        <Button appearance="subtle" icon={<DeleteRegular />} onClick={onRemove}>
+        <Button
+          appearance="subtle"
+          icon={<DeleteRegular />}
+          onClick={(event) => {
+            // The button leaves with its item: the keyboard goes on from the step's "add" button.
+            const step = event.currentTarget.closest('section');
+            onRemove();
+            step?.querySelector<HTMLElement>('[data-step-add]')?.focus();
+          }}
+        >
           {removeLabel}
         </Button>
       </div>

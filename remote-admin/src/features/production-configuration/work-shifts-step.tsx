@@ -1,5 +1,5 @@
 import { Checkbox, Text } from '@fluentui/react-components';
-import { useMemo, type ReactElement } from 'react';
+import { useMemo, useState, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
 import { SHIFT_TIME_PATTERN, WEEK_DAYS, type WeekDay } from '@linepulse/contracts';
 import { keyForName, newShift, type ShiftDraft } from '../../model/configuration-draft';
@@ -21,6 +21,7 @@ export function WorkShiftsStep({ draft, onChange, errors }: ConfigurationStepPro
   const { problem, leave } = useShownProblems(validateWorkShifts(draft), errors);
   const shifts = draft.work_shifts;
   const units = draft.production_units;
+  const [added, setAdded] = useState<string | null>(null);
   const change = (index: number, shift: ShiftDraft): void => onChange({ ...draft, work_shifts: replaced(shifts, index, shift) });
   // Monday 1 January 2024 and the six days after it, named in the admin's language.
   const dayNames = useMemo(
@@ -36,7 +37,11 @@ export function WorkShiftsStep({ draft, onChange, errors }: ConfigurationStepPro
       empty={t('admin.config.shifts.empty')}
       addLabel={t('admin.config.shifts.add')}
       addDisabled={units.length === 0}
-      onAdd={() => onChange({ ...draft, work_shifts: [...shifts, newShift(draft)] })}
+      onAdd={() => {
+        const shift = newShift(draft);
+        setAdded(shift.row);
+        onChange({ ...draft, work_shifts: [...shifts, shift] });
+      }}
       count={shifts.length}
     >
       {shifts.map((shift, index) => {
@@ -49,16 +54,18 @@ export function WorkShiftsStep({ draft, onChange, errors }: ConfigurationStepPro
         const daysProblem = problem(path('days'));
         const toggle = <T extends string>(list: readonly T[], value: T, on: boolean): T[] => (on ? [...list, value] : list.filter((v) => v !== value));
         return (
-          <ItemFrame key={shift.row} legend={legend} removeLabel={t('admin.config.shifts.remove', { name: legend })} onRemove={() => onChange({ ...draft, work_shifts: shifts.filter((_, i) => i !== index) })}>
-            {overlap ? (
-              <Text role="alert" className={styles.problem}>
-                {overlap}
-              </Text>
-            ) : null}
+          <ItemFrame
+            key={shift.row}
+            legend={legend}
+            problem={overlap}
+            removeLabel={t('admin.config.shifts.remove', { name: legend })}
+            onRemove={() => onChange({ ...draft, work_shifts: shifts.filter((_, i) => i !== index) })}
+          >
             <div className={styles.row}>
               <TextField
                 label={t('admin.config.field.name')}
                 required
+                autoFocus={shift.row === added}
                 className={styles.wide}
                 value={shift.name}
                 problem={problem(path('name'))}
@@ -102,10 +109,10 @@ export function WorkShiftsStep({ draft, onChange, errors }: ConfigurationStepPro
                   <Checkbox
                     key={unit.row}
                     label={unit.name.trim() || unit.key}
-                    checked={shift.production_units.includes(unit.key)}
+                    checked={shift.production_units.includes(unit.row)}
                     onChange={(_event, data) => {
                       leave(path('production_units'));
-                      change(index, { ...shift, production_units: toggle(shift.production_units, unit.key, data.checked === true) });
+                      change(index, { ...shift, production_units: toggle(shift.production_units, unit.row, data.checked === true) });
                     }}
                   />
                 ))}
