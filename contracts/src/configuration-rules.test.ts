@@ -1,4 +1,4 @@
-import { CONFIGURATION_KEY_PATTERN, configurationKeyFrom, shiftMinutes, shiftOverlaps, type ShiftSchedule } from './configuration-rules';
+import { CONFIGURATION_KEY_PATTERN, configurationKeyFrom, shiftMinutes, shiftOverlaps, unitsWithAlteredHistory, type ShiftSchedule } from './configuration-rules';
 
 const shift = (key: string, start: string, end: string, days: string[], units: string[] = ['line-1']): ShiftSchedule => ({
   key,
@@ -69,5 +69,46 @@ describe('keys made from names', () => {
       expect(configurationKeyFrom(name, [name])).toMatch(CONFIGURATION_KEY_PATTERN);
       expect(configurationKeyFrom(name, [configurationKeyFrom(name, [])])).toMatch(CONFIGURATION_KEY_PATTERN);
     }
+  });
+});
+
+describe('units whose past figures a change re-derives', () => {
+  const before = {
+    production_units: [
+      { key: 'l1', downtime_delay_seconds: 120, cost_per_hour: 100 },
+      { key: 'l2', downtime_delay_seconds: null, cost_per_hour: null },
+    ],
+    work_shifts: [shift('day', '06:00', '14:00', ['monday', 'tuesday'], ['l1', 'l2'])],
+    products: [{ sku: 'A', ideal_rate_per_hour: { l1: 100, l2: 50 } }],
+    downtime_reasons: [{ key: 'break', name: 'Break', category: 'People', is_planned: true, target_seconds: 600 }],
+  };
+  type Inputs = typeof before;
+  const change = (edit: (copy: Inputs) => void): Inputs => {
+    const copy = structuredClone(before);
+    edit(copy);
+    return copy;
+  };
+
+  it('is none when only names, order or new units change', () => {
+    expect(unitsWithAlteredHistory(before, before)).toEqual([]);
+    expect(unitsWithAlteredHistory(before, change((c) => c.production_units.reverse()))).toEqual([]);
+    expect(unitsWithAlteredHistory(before, change((c) => (c.work_shifts[0]!.days = [...c.work_shifts[0]!.days].reverse())))).toEqual([]);
+    expect(unitsWithAlteredHistory(before, change((c) => c.production_units.push({ key: 'l3', downtime_delay_seconds: 5, cost_per_hour: 1 })))).toEqual([]);
+  });
+
+  it.each([
+    ['a delay', (c: Inputs) => (c.production_units[0]!.downtime_delay_seconds = 60)],
+    ['a cost', (c: Inputs) => (c.production_units[0]!.cost_per_hour = 120)],
+    ['a rate', (c: Inputs) => (c.products[0]!.ideal_rate_per_hour.l1 = 110)],
+    ['a shift leaving the unit', (c: Inputs) => (c.work_shifts[0]!.production_units = ['l2'])],
+  ])('is the unit concerned by %s', (_what, edit) => {
+    // The shift leaving l1 changes l1's schedule only.
+    expect(unitsWithAlteredHistory(before, change(edit))).toEqual(['l1']);
+  });
+
+  it('is both units when a shift they share moves, and every kept unit when a reason changes', () => {
+    expect(unitsWithAlteredHistory(before, change((c) => (c.work_shifts[0]!.end = '15:00')))).toEqual(['l1', 'l2']);
+    expect(unitsWithAlteredHistory(before, change((c) => (c.downtime_reasons[0]!.target_seconds = 900)))).toEqual(['l1', 'l2']);
+    expect(unitsWithAlteredHistory(before, change((c) => c.production_units.splice(1, 1) && (c.downtime_reasons[0]!.name = 'Pause')))).toEqual(['l1']);
   });
 });

@@ -95,3 +95,47 @@ export function configurationKeyFrom(name: string, taken: Iterable<string>, fall
     if (!used.has(candidate)) return candidate;
   }
 }
+
+/** What decides whether a configuration change re-derives a unit's past figures. */
+export interface ConfigurationHistoryInputs {
+  production_units: readonly { key: string; downtime_delay_seconds?: number | null; cost_per_hour?: number | null }[];
+  work_shifts: readonly ShiftSchedule[];
+  products: readonly { sku: string; ideal_rate_per_hour: Readonly<Record<string, number>> }[];
+  downtime_reasons: readonly { key: string; name: string; category: string; is_planned: boolean; target_seconds?: number | null }[];
+}
+
+const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** A unit's inputs to its figures: downtime delay, cost, its shifts' schedules and its products' rates. */
+function unitSignature(config: ConfigurationHistoryInputs, unit: ConfigurationHistoryInputs['production_units'][number]): string {
+  const shifts = config.work_shifts
+    .filter((s) => s.production_units.includes(unit.key))
+    .map((s) => `${s.start}-${s.end}-${[...s.days].sort().join(',')}`)
+    .sort();
+  const rates = config.products
+    .filter((p) => p.ideal_rate_per_hour[unit.key] !== undefined)
+    .map((p) => `${p.sku}=${p.ideal_rate_per_hour[unit.key]}`)
+    .sort();
+  return JSON.stringify([unit.downtime_delay_seconds ?? null, unit.cost_per_hour ?? null, shifts, rates]);
+}
+
+const reasonsSignature = (config: ConfigurationHistoryInputs): string =>
+  JSON.stringify(
+    [...config.downtime_reasons]
+      .sort((a, b) => byText(a.key, b.key))
+      .map((r) => [r.key, r.name, r.category, r.is_planned, r.target_seconds ?? null]),
+  );
+
+/**
+ * The units whose past figures a configuration change re-derives (PUT configuration marks their history
+ * for recomputation; the wizard says so before saving): the units kept whose schedule, rates, downtime
+ * delay or cost changed, and every kept unit when the downtime reasons changed (any unit's
+ * justifications may use any reason). New units have no history; in declaration order.
+ */
+export function unitsWithAlteredHistory(before: ConfigurationHistoryInputs, after: ConfigurationHistoryInputs): string[] {
+  const reasonsChanged = reasonsSignature(before) !== reasonsSignature(after);
+  const previous = new Map(before.production_units.map((unit) => [unit.key, unitSignature(before, unit)]));
+  return after.production_units
+    .filter((unit) => previous.has(unit.key) && (reasonsChanged || previous.get(unit.key) !== unitSignature(after, unit)))
+    .map((unit) => unit.key);
+}

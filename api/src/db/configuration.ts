@@ -1,5 +1,5 @@
 import type { FactoryConfiguration } from '@linepulse/contracts';
-import type { WeekDay } from '@linepulse/contracts';
+import { unitsWithAlteredHistory, type WeekDay } from '@linepulse/contracts';
 import type { Queryable } from './db.ts';
 import { markHistoryDirty } from './rollup-dirty.ts';
 
@@ -88,23 +88,6 @@ export interface ApplyResult {
 }
 
 const canonical = (value: unknown): string => JSON.stringify(value);
-
-/** Per unit key, what its derived figures depend on in the configuration (besides reasons). */
-function unitSignatures(config: ConfigurationDeclaration): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const unit of config.production_units) {
-    const shifts = config.work_shifts
-      .filter((s) => s.production_units.includes(unit.key))
-      .map((s) => `${s.start}-${s.end}-${[...s.days].sort().join(',')}`)
-      .sort();
-    const rates = config.products
-      .filter((p) => p.ideal_rate_per_hour[unit.key] !== undefined)
-      .map((p) => `${p.sku}=${p.ideal_rate_per_hour[unit.key]}`)
-      .sort();
-    out.set(unit.key, canonical([unit.downtime_delay_seconds, unit.cost_per_hour, shifts, rates]));
-  }
-  return out;
-}
 
 const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -293,14 +276,9 @@ export async function applyConfiguration(
     ],
   );
 
-  // Re-derivation: units whose own inputs changed, or all of them when reasons changed (justifications
-  // of any unit may use any reason). New units have no facts yet; removed ones had none.
-  const reasonsChanged = canonical(was.downtime_reasons) !== canonical(will.downtime_reasons);
-  const signaturesBefore = unitSignatures(before);
-  const signaturesAfter = unitSignatures(next);
-  const dirtyKeys = units
-    .map((u) => u.key)
-    .filter((key) => signaturesBefore.has(key) && (reasonsChanged || signaturesBefore.get(key) !== signaturesAfter.get(key)));
+  // Re-derivation: units whose own inputs changed, or all of them when reasons changed (contracts' rule,
+  // which the admin wizard shows before saving). New units have no facts yet; removed ones had none.
+  const dirtyKeys = unitsWithAlteredHistory(before, next);
   const dirtyUnits = dirtyKeys.map((key) => unitId.get(key)!);
   await markHistoryDirty(q, accountId, factoryId, dirtyUnits);
   await q.query('UPDATE factories SET config_version = config_version + 1, updated_at = now() WHERE account_id = $1 AND id = $2', ids);

@@ -1,6 +1,7 @@
 import {
   WEEK_DAYS,
   configurationKeyFrom,
+  unitsWithAlteredHistory,
   type FactoryConfiguration,
   type FactoryConfigurationInput,
   type WeekDay,
@@ -183,6 +184,15 @@ export function declarationFromDraft(draft: ConfigurationDraft): FactoryConfigur
       };
     }),
   };
+}
+
+/**
+ * The production units whose past figures saving the draft recomputes (contracts' rule, the one PUT
+ * applies), for the summary to say so before saving; empty when the change alters no history.
+ */
+export function unitsRecomputedBySaving(stored: FactoryConfiguration, draft: ConfigurationDraft): { key: string; name: string }[] {
+  const declaration = declarationFromDraft(draft);
+  return unitsWithAlteredHistory(stored, declaration).map((key) => ({ key, name: declaration.production_units.find((u) => u.key === key)?.name ?? key }));
 }
 
 type KeyedSection = Exclude<ConfigurationSection, 'products'>;

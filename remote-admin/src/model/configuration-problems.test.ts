@@ -4,6 +4,7 @@ import {
   draftFromConfiguration,
   keyForName,
   newUnit,
+  unitsRecomputedBySaving,
   withoutUnit,
   type ConfigurationDraft,
 } from './configuration-draft';
@@ -62,6 +63,17 @@ describe('the stored configuration round-trips through the draft', () => {
     expect(declaration.production_units[0]!.cost_per_hour).toBe(99.75);
     expect(declaration.products[0]!.ideal_rate_per_hour).toEqual({ 'line-1': 12.5 });
     expect(declaration.downtime_reasons[0]!.target_seconds).toBeNull();
+  });
+});
+
+describe('what saving recomputes', () => {
+  it('is nothing for the stored configuration or a new name, and the units concerned by a rate or a reason', () => {
+    expect(unitsRecomputedBySaving(stored, draft())).toEqual([]);
+    expect(unitsRecomputedBySaving(stored, edit('production_units', 0, { name: 'Filler' }))).toEqual([]);
+    const d = draft();
+    d.products[0] = { ...d.products[0]!, ideal_rate_per_hour: { u1: '1200', u2: '810' } };
+    expect(unitsRecomputedBySaving(stored, d)).toEqual([{ key: 'line-2', name: 'Line 2' }]);
+    expect(unitsRecomputedBySaving(stored, edit('downtime_reasons', 0, { target_minutes: '20' })).map((u) => u.key)).toEqual(['line-1', 'line-2']);
   });
 });
 

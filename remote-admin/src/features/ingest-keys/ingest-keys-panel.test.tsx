@@ -83,7 +83,8 @@ describe('ingest keys panel', () => {
     await user.click(within(dialog).getByRole('button', { name: 'I have copied the key' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(screen.queryByText(secret, { exact: false })).not.toBeInTheDocument();
-    const rows = screen.getAllByRole('row');
+    // The page is hidden from assistive technologies until the closing dialog has left.
+    const rows = await screen.findAllByRole('row', {}, { timeout: 5000 });
     expect(within(rows[1]!).getAllByRole('cell')[0]).toHaveTextContent('lpk_Nw34…');
     expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1);
   });
