@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { RemoteIntlProvider, type RemoteMessages } from '@linepulse/shared';
-import { jsonResponse, mockFetch, renderWithProviders } from '@linepulse/shared/testing';
+import { TEST_API_BASE, jsonResponse, mockFetch, renderWithProviders } from '@linepulse/shared/testing';
 import type { FactoryConfiguration, IngestKey } from '@linepulse/contracts';
 import { messages as remoteMessages } from '../../messages';
 import { IngestKeysPanel, type IngestExampleUnit } from './ingest-keys-panel';
@@ -72,7 +72,8 @@ describe('ingest keys panel', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Your new ingest key' });
     expect(within(dialog).getByLabelText('Ingest key')).toHaveValue(secret);
     const command = within(dialog).getByLabelText('Command').textContent ?? '';
-    expect(command).toContain(`curl -X POST '${window.location.origin}/ingest/v1/events'`);
+    // The api's public address the platform calls (TEST_API_BASE here), where /ingest/v1/events is served.
+    expect(command).toContain(`curl -X POST '${TEST_API_BASE}/ingest/v1/events'`);
     expect(command).toContain(`-H 'Authorization: Bearer ${secret}'`);
     expect(JSON.parse(/-d '(.*)'$/.exec(command)![1]!)).toMatchObject({ events: [{ type: 'state', unit: 'line-1', state: 'running' }] });
     expect(within(dialog).getByText(/that Line 1 is running/)).toBeInTheDocument();

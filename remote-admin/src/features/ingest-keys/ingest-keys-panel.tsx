@@ -22,13 +22,13 @@ import { AddRegular, CopyRegular, KeyResetRegular } from '@fluentui/react-icons'
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
-import { EmptyState, ErrorState, LoadingState, errorMessage, genericErrorMessage, queryView, useNotifier } from '@linepulse/shared';
+import { EmptyState, ErrorState, LoadingState, errorMessage, genericErrorMessage, getServices, queryView, useNotifier } from '@linepulse/shared';
 import type { CreatedIngestKey, IngestKey } from '@linepulse/contracts';
 import { deleteIngestKey } from '../../api/delete-ingest-key';
 import { factoryConfigurationQuery } from '../../api/get-factory-configuration';
 import { ingestKeysQuery } from '../../api/get-ingest-keys';
 import { postIngestKey } from '../../api/post-ingest-key';
-import { UNIT_KEY_PLACEHOLDER, ingestCurlCommand } from '../../model/ingest-curl';
+import { UNIT_KEY_PLACEHOLDER, ingestCurlCommand, ingestEventsUrl } from '../../model/ingest-curl';
 
 const useStyles = makeStyles({
   panel: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -195,7 +195,8 @@ function CreatedKeyDialog({ created, unit, onClose }: { created: CreatedIngestKe
   const t = (id: string, values?: Record<string, string | number>): string => intl.formatMessage({ id }, values);
   // Fixed when the key is shown: the example sends the same event however often it is run.
   const [at] = useState(() => new Date());
-  const command = ingestCurlCommand({ origin: window.location.origin, key: created.key, unitKey: unit?.key ?? null, at });
+  const url = ingestEventsUrl(getServices().apiBase, window.location.origin);
+  const command = ingestCurlCommand({ url, key: created.key, unitKey: unit?.key ?? null, at });
   return (
     <Dialog open modalType="alert" onOpenChange={(_event, data) => (data.open ? undefined : onClose())}>
       <DialogSurface>
