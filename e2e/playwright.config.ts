@@ -19,6 +19,12 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   reporter: [['list'], ['json', { outputFile: 'reports/results.json' }]],
   globalSetup: './global-setup.ts',
+  projects: [
+    { name: 'product', testIgnore: /\.last\.spec\.ts$/ },
+    // Specs that leave lasting data every other spec would see (a new factory in each list and in the
+    // navigation) run once the others are done.
+    { name: 'last', testMatch: /\.last\.spec\.ts$/, dependencies: ['product'] },
+  ],
   use: {
     baseURL,
     ignoreHTTPSErrors: true,

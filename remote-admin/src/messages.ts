@@ -1,6 +1,11 @@
+import type { Language } from '@linepulse/contracts';
 import type { RemoteMessages } from '@linepulse/shared';
+import { factorySettingsMessages } from './features/factory-settings/messages';
+import { ingestKeysMessages } from './features/ingest-keys';
+import { productionConfigurationMessages } from './features/production-configuration';
 
-export const messages: RemoteMessages = {
+/** The area's own pages' messages; each feature folder keeps its own and they are merged below. */
+const pages: RemoteMessages = {
   en: {
     'admin.factories.objectives': "Objectives (A / P / Q)",
     'admin.factories.objectivesValue': "{availability} % / {performance} % / {quality} %",
@@ -110,3 +115,8 @@ export const messages: RemoteMessages = {
     'admin.customPeriod.description': 'Un nombre de 6 caracteres como máximo, una fecha de inicio y una fecha de fin incluida.',
   },
 };
+
+const FEATURES: RemoteMessages[] = [pages, factorySettingsMessages, productionConfigurationMessages, ingestKeysMessages];
+const merged = (language: Language): Record<string, string> => Object.assign({}, ...FEATURES.map((feature) => feature[language]));
+
+export const messages: RemoteMessages = { en: merged('en'), fr: merged('fr'), es: merged('es') };

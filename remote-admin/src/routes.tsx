@@ -2,9 +2,9 @@ import { lazy } from 'react';
 import { withRemoteMessages, type RemoteRoutesModule } from '@linepulse/shared';
 import packageJson from '../package.json';
 import { messages } from './messages';
-import { titledPage } from './pages/titled-page';
 
 const FactoriesPage = lazy(() => import('./pages/factories-page').then((m) => ({ default: m.FactoriesPage })));
+const FactorySettingsPage = lazy(() => import('./features/factory-settings/factory-settings-page').then((m) => ({ default: m.FactorySettingsPage })));
 const CustomPeriodsPage = lazy(() => import('./features/custom-periods/custom-periods-page').then((m) => ({ default: m.CustomPeriodsPage })));
 const CustomPeriodFormPage = lazy(() => import('./features/custom-periods/custom-period-form-page').then((m) => ({ default: m.CustomPeriodFormPage })));
 
@@ -14,7 +14,7 @@ export const routes: RemoteRoutesModule<'admin'> = {
   platform: __LINEPULSE_PLATFORM_RANGE__,
   pages: {
     factories: withRemoteMessages(messages, FactoriesPage),
-    factorySettings: withRemoteMessages(messages, titledPage('admin.factory.title', 'admin.factory.description')),
+    factorySettings: withRemoteMessages(messages, FactorySettingsPage),
     customPeriods: withRemoteMessages(messages, CustomPeriodsPage),
     customPeriodCreation: withRemoteMessages(messages, CustomPeriodFormPage),
     customPeriodEdition: withRemoteMessages(messages, CustomPeriodFormPage),

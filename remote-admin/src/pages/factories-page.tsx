@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
 import { AppLink, EmptyState, PageFrame, useFactories } from '@linepulse/shared';
 import { routePath, type Factory } from '@linepulse/contracts';
+import { NEW_FACTORY_ID } from '../features/factory-settings/new-factory-id';
 
 /** /factories (admin): every factory of the account, each opening its settings. */
 export function FactoriesPage(): ReactElement {
@@ -17,7 +18,11 @@ export function FactoriesPage(): ReactElement {
       : t('common.notAvailable');
   };
   return (
-    <PageFrame title={t('admin.factories.title')} description={t('admin.factories.description')}>
+    <PageFrame
+      title={t('admin.factories.title')}
+      description={t('admin.factories.description')}
+      actions={<AppLink to={routePath('factorySettings', { id: NEW_FACTORY_ID })}>{t('admin.factories.new')}</AppLink>}
+    >
       {factories.length === 0 ? (
         <EmptyState title={t('admin.factories.empty')} />
       ) : (
