@@ -85,7 +85,10 @@ test('the live example: yesterday, this week and this year in the factory’s zo
   // A year starting in April and weeks on Sunday move the example at once.
   const fiscal = calendarExample({ ...valid, year_first_month: 'april', week_first_day: 'sunday', production_hour: '0', production_minute: '0' }, now);
   expect(fiscal.map((e) => local(e.start))).toEqual(['2026-11-17 00:00', '2026-11-15 00:00', '2026-04-01 00:00']);
-  expect(calendarExample({ ...valid, production_hour: 'x' }, now)).toEqual([]);
+  // While the start is not a valid time there is no example (an hour of 25 would make no window).
+  for (const production_hour of ['x', '25', '-1']) expect(calendarExample({ ...valid, production_hour }, now)).toEqual([]);
+  expect(calendarExample({ ...valid, production_minute: '60' }, now)).toEqual([]);
+  expect(calendarExample({ ...valid, timezone: 'Mars/Olympus' }, now)).toEqual([]);
 });
 
 test('what alters past figures among the settings: the calendar ones, not name, currency or objectives', () => {

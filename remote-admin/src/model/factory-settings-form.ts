@@ -188,7 +188,10 @@ export interface CalendarExample {
  */
 export function calendarExample(values: SettingsValues, now: DateTime): CalendarExample[] {
   const settings = settingsOf(values);
-  if (!Number.isInteger(settings.production_day_minutes_from_midnight) || !DateTime.local().setZone(settings.timezone).isValid) return [];
+  const hour = numberOf(values.production_hour);
+  const minute = numberOf(values.production_minute);
+  const validStart = Number.isInteger(hour) && hour >= 0 && hour <= 23 && Number.isInteger(minute) && minute >= 0 && minute <= 59;
+  if (!validStart || !DateTime.local().setZone(settings.timezone).isValid) return [];
   const calendar: FactoryCalendar = {
     timezone: settings.timezone,
     production_day_minutes_from_midnight: settings.production_day_minutes_from_midnight,
@@ -197,6 +200,6 @@ export function calendarExample(values: SettingsValues, now: DateTime): Calendar
   };
   return (['lastday', 'week', 'year'] as const).flatMap((option) => {
     const window = windowOf(option, { now, calendar });
-    return window ? [{ option, start: window.start.setZone(calendar.timezone), end: window.end.setZone(calendar.timezone) }] : [];
+    return window && window.start.isValid && window.end.isValid ? [{ option, start: window.start.setZone(calendar.timezone), end: window.end.setZone(calendar.timezone) }] : [];
   });
 }

@@ -66,7 +66,9 @@ export function GeneralStep({ form, problem }: SettingsStepProps): ReactElement 
  */
 function useTimeZones(current: string): string[] {
   return useMemo(() => {
-    const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+    const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+    // Some browsers list only regional zones; UTC is a common plant choice all the same.
+    const zones = known.includes('UTC') ? known : ['UTC', ...known];
     return zones.includes(current) || !current ? zones : [current, ...zones];
   }, [current]);
 }
