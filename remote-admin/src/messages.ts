@@ -1,8 +1,10 @@
+// Messages are imported from their own files (not the feature's index): every page carries the
+// remote's messages, and the index would bring the editors' code along.
 import type { Language } from '@linepulse/contracts';
 import type { RemoteMessages } from '@linepulse/shared';
 import { factorySettingsMessages } from './features/factory-settings/messages';
-import { ingestKeysMessages } from './features/ingest-keys';
-import { productionConfigurationMessages } from './features/production-configuration';
+import { ingestKeysMessages } from './features/ingest-keys/messages';
+import { productionConfigurationMessages } from './features/production-configuration/messages';
 
 /** The area's own pages' messages; each feature folder keeps its own and they are merged below. */
 const pages: RemoteMessages = {
