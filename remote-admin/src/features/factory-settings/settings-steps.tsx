@@ -8,8 +8,11 @@ import { LANGUAGES, MONTHS, WEEK_DAYS } from '@linepulse/contracts';
 import { calendarExample, projectedOee, type SettingsField, type SettingsValues } from '../../model/factory-settings-form';
 
 const useStyles = makeStyles({
-  grid: { display: 'grid', gap: tokens.spacingVerticalM, gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', maxWidth: '760px' },
+  // Items may shrink below their content (a select of long zone names would spill into its neighbour).
+  grid: { display: 'grid', gap: tokens.spacingVerticalM, gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', maxWidth: '760px', '& > *': { minWidth: 0 } },
   wide: { maxWidth: '520px' },
+  // A native select is as wide as its longest option unless told otherwise (400 zone names).
+  fill: { width: '100%', minWidth: 0 },
   time: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   example: {
     display: 'grid',
@@ -88,7 +91,7 @@ export function CalendarStep({ form, problem }: SettingsStepProps): ReactElement
     <>
       <div className={styles.grid}>
         <Field label={t('admin.factory.timezone')} required {...fieldState(problem('timezone'))}>
-          <Select name="timezone" value={form.values.timezone} onChange={form.handleChange} onBlur={form.handleBlur}>
+          <Select name="timezone" className={styles.fill} select={{ className: styles.fill }} value={form.values.timezone} onChange={form.handleChange} onBlur={form.handleBlur}>
             {zones.map((zone) => (
               <option key={zone} value={zone}>
                 {zone}
@@ -139,7 +142,7 @@ export function CalendarStep({ form, problem }: SettingsStepProps): ReactElement
           <dl className={styles.example} aria-live="polite">
             {example.map((item) => (
               <div key={item.option} style={{ display: 'contents' }}>
-                <dt className={styles.term}>{t(`period.${item.option}`)}</dt>
+                <dt className={styles.term}>{t(`admin.factory.example.${item.option}`)}</dt>
                 <dd className={styles.detail}>{intl.formatMessage({ id: 'admin.factory.exampleRange' }, { start: when(item.start), end: when(item.end) })}</dd>
               </div>
             ))}

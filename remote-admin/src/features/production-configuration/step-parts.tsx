@@ -138,10 +138,9 @@ export function StepFrame({
 }): ReactElement {
   const styles = useStepStyles();
   return (
-    <section className={styles.step} aria-label={title}>
-      <Text as="h2" size={500} weight="semibold">
-        {title}
-      </Text>
+    // The wizard's step heading names the step (and takes the focus on arrival); this frame adds the
+    // description under it, and keeps the title for the section's accessible name.
+    <div className={styles.step} role="group" aria-label={title} data-step="">
       <Text className={styles.note}>{description}</Text>
       {problem ? (
         <Text role="alert" className={styles.problem}>
@@ -154,7 +153,7 @@ export function StepFrame({
           {addLabel}
         </Button>
       </div>
-    </section>
+    </div>
   );
 }
 
@@ -189,7 +188,7 @@ export function ItemFrame({
           icon={<DeleteRegular />}
           onClick={(event) => {
             // The button leaves with its item: the keyboard goes on from the step's "add" button.
-            const step = event.currentTarget.closest('section');
+            const step = event.currentTarget.closest('[data-step]');
             onRemove();
             step?.querySelector<HTMLElement>('[data-step-add]')?.focus();
           }}
