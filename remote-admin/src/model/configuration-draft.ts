@@ -195,8 +195,8 @@ export function unitsRecomputedBySaving(stored: FactoryConfiguration, draft: Con
   return unitsWithAlteredHistory(stored, declaration).map((key) => ({ key, name: declaration.production_units.find((u) => u.key === key)?.name ?? key }));
 }
 
-type KeyedSection = Exclude<ConfigurationSection, 'products'>;
-type KeyedItem = UnitDraft | ShiftDraft | ReasonDraft;
+export type KeyedSection = Exclude<ConfigurationSection, 'products'>;
+export type KeyedItem = UnitDraft | ShiftDraft | ReasonDraft;
 
 /**
  * A new item's name: while its key follows the name (`autoKey`), the key is made again from it, unique

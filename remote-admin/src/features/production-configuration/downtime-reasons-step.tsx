@@ -1,9 +1,9 @@
 import { Switch } from '@fluentui/react-components';
 import { useId, useState, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
-import { keyForName, newReason, type ReasonDraft } from '../../model/configuration-draft';
+import { newReason, type ReasonDraft } from '../../model/configuration-draft';
 import { validateDowntimeReasons } from '../../model/configuration-problems';
-import { ItemFrame, StepFrame, TextField, replaced, useShownProblems, useStepStyles, type ConfigurationStepProps } from './step-parts';
+import { ItemFrame, NameAndKeyFields, StepFrame, TextField, replaced, useShownProblems, useStepStyles, type ConfigurationStepProps } from './step-parts';
 
 /** The step check the wizard calls before moving on: an empty result lets it go. */
 export const validateDowntimeReasonsStep = validateDowntimeReasons;
@@ -47,28 +47,7 @@ export function DowntimeReasonsStep({ draft, onChange, errors }: ConfigurationSt
         const legend = reason.name.trim() || t('admin.config.reasons.new');
         return (
           <ItemFrame key={reason.row} legend={legend} problem={problem(`downtime_reasons.${index}`)} removeLabel={t('admin.config.reasons.remove', { name: legend })} onRemove={() => onChange({ ...draft, downtime_reasons: reasons.filter((_, i) => i !== index) })}>
-            <div className={styles.row}>
-              <TextField
-                label={t('admin.config.field.name')}
-                required
-                autoFocus={reason.row === added}
-                className={styles.wide}
-                value={reason.name}
-                problem={problem(path('name'))}
-                onValue={(name) => change(index, keyForName(reasons, index, name, 'downtime_reasons'))}
-                onLeave={() => leave(path('name'))}
-              />
-              <TextField
-                label={t('admin.config.field.key')}
-                hint={t('admin.config.field.keyHint')}
-                required
-                className={styles.wide}
-                value={reason.key}
-                problem={problem(path('key'))}
-                onValue={(key) => change(index, { ...reason, key, autoKey: false })}
-                onLeave={() => leave(path('key'))}
-              />
-            </div>
+            <NameAndKeyFields items={reasons} index={index} section="downtime_reasons" autoFocus={reason.row === added} problem={problem} leave={leave} onItem={(item) => change(index, item)} />
             <div className={styles.row}>
               <TextField
                 label={t('admin.config.reasons.category')}

@@ -1,10 +1,10 @@
 import { Field, Input, Select } from '@fluentui/react-components';
 import { useState, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
-import { keyForName, newUnit, withoutUnit, type UnitDraft } from '../../model/configuration-draft';
+import { newUnit, withoutUnit, type UnitDraft } from '../../model/configuration-draft';
 import { validateProductionUnits } from '../../model/configuration-problems';
 import { COUNT_WORDS, MEASURE_SYMBOLS, measureOf } from '../../model/units-of-measure';
-import { ItemFrame, StepFrame, TextField, fieldState, replaced, useShownProblems, useStepStyles, type ConfigurationStepProps } from './step-parts';
+import { ItemFrame, NameAndKeyFields, StepFrame, TextField, fieldState, replaced, useShownProblems, useStepStyles, type ConfigurationStepProps } from './step-parts';
 
 /** The step check the wizard calls before moving on: an empty result lets it go. */
 export const validateProductionUnitsStep = validateProductionUnits;
@@ -50,28 +50,7 @@ export function ProductionUnitsStep({ draft, onChange, errors }: ConfigurationSt
         );
         return (
           <ItemFrame key={unit.row} legend={legend} problem={problem(`production_units.${index}`)} removeLabel={t('admin.config.units.remove', { name: legend })} onRemove={() => onChange(withoutUnit(draft, index))}>
-            <div className={styles.row}>
-              <TextField
-                label={t('admin.config.field.name')}
-                required
-                autoFocus={unit.row === added}
-                className={styles.wide}
-                value={unit.name}
-                problem={problem(path('name'))}
-                onValue={(name) => change(index, keyForName(units, index, name, 'production_units'))}
-                onLeave={() => leave(path('name'))}
-              />
-              <TextField
-                label={t('admin.config.field.key')}
-                hint={t('admin.config.field.keyHint')}
-                required
-                className={styles.wide}
-                value={unit.key}
-                problem={problem(path('key'))}
-                onValue={(key) => change(index, { ...unit, key, autoKey: false })}
-                onLeave={() => leave(path('key'))}
-              />
-            </div>
+            <NameAndKeyFields items={units} index={index} section="production_units" autoFocus={unit.row === added} problem={problem} leave={leave} onItem={(item) => change(index, item)} />
             <div className={styles.row}>
               <ConvertedUnitField
                 value={unit.converted_unit_name}

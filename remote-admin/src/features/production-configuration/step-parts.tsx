@@ -3,7 +3,7 @@ import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useId, useState, type ReactElement, type ReactNode } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { EmptyState } from '@linepulse/shared';
-import type { ConfigurationDraft } from '../../model/configuration-draft';
+import { keyForName, type ConfigurationDraft, type KeyedItem, type KeyedSection } from '../../model/configuration-draft';
 import type { ConfigurationProblem, ConfigurationProblems } from '../../model/configuration-problems';
 
 /** What every step of the production configuration takes: the whole draft, edited one section at a time. */
@@ -222,3 +222,54 @@ export function ChoiceGroup({ legend, problem, children }: { legend: string; pro
 
 /** A list with one item replaced. */
 export const replaced = <T,>(list: readonly T[], index: number, item: T): T[] => list.map((current, i) => (i === index ? item : current));
+
+/**
+ * An item's name and key, side by side: the key follows the name (keyForName) until the admin types
+ * one. Lines, shifts and reasons all have them; products have a SKU instead.
+ */
+export function NameAndKeyFields<T extends KeyedItem>({
+  items,
+  index,
+  section,
+  autoFocus,
+  problem,
+  leave,
+  onItem,
+}: {
+  items: readonly T[];
+  index: number;
+  section: KeyedSection;
+  autoFocus: boolean;
+  problem: (path: string) => string | undefined;
+  leave: (path: string) => void;
+  onItem: (item: T) => void;
+}): ReactElement {
+  const intl = useIntl();
+  const styles = useStepStyles();
+  const item = items[index]!;
+  const path = (field: 'name' | 'key'): string => `${section}.${index}.${field}`;
+  return (
+    <div className={styles.row}>
+      <TextField
+        label={intl.formatMessage({ id: 'admin.config.field.name' })}
+        required
+        autoFocus={autoFocus}
+        className={styles.wide}
+        value={item.name}
+        problem={problem(path('name'))}
+        onValue={(name) => onItem(keyForName(items, index, name, section))}
+        onLeave={() => leave(path('name'))}
+      />
+      <TextField
+        label={intl.formatMessage({ id: 'admin.config.field.key' })}
+        hint={intl.formatMessage({ id: 'admin.config.field.keyHint' })}
+        required
+        className={styles.wide}
+        value={item.key}
+        problem={problem(path('key'))}
+        onValue={(key) => onItem({ ...item, key, autoKey: false })}
+        onLeave={() => leave(path('key'))}
+      />
+    </div>
+  );
+}

@@ -2,9 +2,9 @@ import { Checkbox, Text } from '@fluentui/react-components';
 import { useMemo, useState, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
 import { SHIFT_TIME_PATTERN, WEEK_DAYS, type WeekDay } from '@linepulse/contracts';
-import { keyForName, newShift, type ShiftDraft } from '../../model/configuration-draft';
+import { newShift, type ShiftDraft } from '../../model/configuration-draft';
 import { validateWorkShifts } from '../../model/configuration-problems';
-import { ChoiceGroup, ItemFrame, StepFrame, TextField, replaced, useShownProblems, useStepStyles, type ConfigurationStepProps } from './step-parts';
+import { ChoiceGroup, ItemFrame, NameAndKeyFields, StepFrame, TextField, replaced, useShownProblems, useStepStyles, type ConfigurationStepProps } from './step-parts';
 
 /** The step check the wizard calls before moving on: an empty result lets it go. */
 export const validateWorkShiftsStep = validateWorkShifts;
@@ -61,28 +61,7 @@ export function WorkShiftsStep({ draft, onChange, errors }: ConfigurationStepPro
             removeLabel={t('admin.config.shifts.remove', { name: legend })}
             onRemove={() => onChange({ ...draft, work_shifts: shifts.filter((_, i) => i !== index) })}
           >
-            <div className={styles.row}>
-              <TextField
-                label={t('admin.config.field.name')}
-                required
-                autoFocus={shift.row === added}
-                className={styles.wide}
-                value={shift.name}
-                problem={problem(path('name'))}
-                onValue={(name) => change(index, keyForName(shifts, index, name, 'work_shifts'))}
-                onLeave={() => leave(path('name'))}
-              />
-              <TextField
-                label={t('admin.config.field.key')}
-                hint={t('admin.config.field.keyHint')}
-                required
-                className={styles.wide}
-                value={shift.key}
-                problem={problem(path('key'))}
-                onValue={(key) => change(index, { ...shift, key, autoKey: false })}
-                onLeave={() => leave(path('key'))}
-              />
-            </div>
+            <NameAndKeyFields items={shifts} index={index} section="work_shifts" autoFocus={shift.row === added} problem={problem} leave={leave} onItem={(item) => change(index, item)} />
             <div className={styles.row}>
               {(['start', 'end'] as const).map((field) => (
                 <TextField
