@@ -23,6 +23,15 @@ const CONFIGURATION: FactoryConfiguration = {
 };
 const keysPath = `/factories/${FACTORY}/ingest-keys`;
 
+/**
+ * A modal dialog hides the rest of the page from assistive technologies; once it has closed, the page
+ * must be exposed again. Fluent restores it a moment after the dialog leaves, which on a loaded machine
+ * can take seconds: waited for within the test's own time limit.
+ */
+async function pageExposed(): Promise<void> {
+  await waitFor(() => expect([...document.body.children].map((child) => child.getAttribute('aria-hidden'))).toEqual([null]), { timeout: 15_000 });
+}
+
 let fetchMock: ReturnType<typeof mockFetch> | null = null;
 afterEach(() => fetchMock?.restore());
 
@@ -84,8 +93,8 @@ describe('ingest keys panel', () => {
     await user.click(within(dialog).getByRole('button', { name: 'I have copied the key' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(screen.queryByText(secret, { exact: false })).not.toBeInTheDocument();
-    // The page is hidden from assistive technologies until the closing dialog has left.
-    const rows = await screen.findAllByRole('row', {}, { timeout: 5000 });
+    await pageExposed();
+    const rows = screen.getAllByRole('row');
     expect(within(rows[1]!).getAllByRole('cell')[0]).toHaveTextContent('lpk_Nw34…');
     expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1);
   });
@@ -129,12 +138,14 @@ describe('ingest keys panel', () => {
     expect(within(dialog).getByText('Batches sent with this key will be refused from now on. This cannot be undone.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(requests.filter((r) => r.method === 'DELETE')).toEqual([]);
+    await pageExposed();
     await user.click(screen.getByRole('button', { name: 'Revoke lpk_Ab12…' }));
     dialog = await screen.findByRole('alertdialog');
     await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
     expect(await screen.findByText('Revoked on Mar 3, 2026, 8:00 AM')).toBeInTheDocument();
     expect(requests.filter((r) => r.method === 'DELETE')).toHaveLength(1);
     expect(notifier.success).toHaveBeenCalledWith('Key lpk_Ab12… revoked');
+    await pageExposed();
     expect(screen.queryByRole('button', { name: 'Revoke lpk_Ab12…' })).not.toBeInTheDocument();
   });
 
