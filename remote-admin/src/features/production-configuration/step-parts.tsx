@@ -125,9 +125,12 @@ export function StepFrame({
   children,
   count,
   addDisabled,
+  note,
 }: {
   title: string;
   description: string;
+  /** What the step needs first (why "add" is disabled). */
+  note?: string;
   problem: string | undefined;
   empty: string;
   addLabel: string;
@@ -142,6 +145,7 @@ export function StepFrame({
     // description under it, and keeps the title for the section's accessible name.
     <div className={styles.step} role="group" aria-label={title} data-step="">
       <Text className={styles.note}>{description}</Text>
+      {note ? <Text weight="semibold">{note}</Text> : null}
       {problem ? (
         <Text role="alert" className={styles.problem}>
           {problem}

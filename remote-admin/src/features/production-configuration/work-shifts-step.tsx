@@ -33,7 +33,8 @@ export function WorkShiftsStep({ draft, onChange, errors }: ConfigurationStepPro
     <StepFrame
       title={t('admin.config.shifts.title')}
       description={t('admin.config.shifts.description')}
-      problem={problem('work_shifts') ?? (units.length === 0 ? t('admin.config.shifts.noUnits') : undefined)}
+      problem={problem('work_shifts')}
+      note={units.length === 0 ? t('admin.config.shifts.noUnits') : undefined}
       empty={t('admin.config.shifts.empty')}
       addLabel={t('admin.config.shifts.add')}
       addDisabled={units.length === 0}
