@@ -1,11 +1,5 @@
 import {
   Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   Table,
   TableBody,
   TableCell,
@@ -13,21 +7,19 @@ import {
   TableHeaderCell,
   TableRow,
   makeStyles,
-  tokens,
 } from '@fluentui/react-components';
 import { DeleteRegular } from '@fluentui/react-icons';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
-import { AppLink, EmptyState, ErrorState, LoadingState, PageFrame, customPeriodsQuery, errorMessage, genericErrorMessage, queryView, useNotifier } from '@linepulse/shared';
+import { AppLink, EmptyState, ErrorState, LoadingState, PageFrame, customPeriodsQuery, errorMessage, queryView, useNotifier } from '@linepulse/shared';
 import { routePath, type CustomPeriod } from '@linepulse/contracts';
 import { deleteCustomPeriod } from '../../api/delete-custom-period';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { useCustomPeriodCache } from './custom-period-cache';
 
 const useStyles = makeStyles({
   numeric: { textAlign: 'end' },
-  message: { whiteSpace: 'pre-line' },
-  error: { color: tokens.colorPaletteRedForeground1 },
 });
 
 /** /customPeriods (admin): the account's custom periods, each to edit or delete; a new one. */
@@ -96,48 +88,20 @@ function CustomPeriodTable({ periods, onDelete }: { periods: CustomPeriod[]; onD
 /** The confirmation before a deletion; the period leaves every period picker once deleted. */
 function DeleteDialog({ period, onClose }: { period: CustomPeriod; onClose(): void }): ReactElement {
   const intl = useIntl();
-  const styles = useStyles();
   const cache = useCustomPeriodCache();
   const notifier = useNotifier();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState('');
   const t = (id: string, values?: Record<string, string | number>): string => intl.formatMessage({ id }, values);
-  const confirm = async (): Promise<void> => {
-    setBusy(true);
-    setFailure('');
-    try {
-      await deleteCustomPeriod(period.id);
-      await cache.deleted(period.id);
-      notifier.success(t('admin.customPeriods.deleted', { name: period.name }));
-      onClose();
-    } catch (error) {
-      setFailure(errorMessage(intl, error) || genericErrorMessage(intl));
-      setBusy(false);
-    }
-  };
   return (
-    <Dialog open modalType="alert" onOpenChange={(_event, data) => (data.open ? undefined : onClose())}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{t('admin.customPeriods.deleteTitle', { name: period.name })}</DialogTitle>
-          <DialogContent>
-            <p>{t('admin.customPeriods.deleteMessage', { name: period.name, start: period.start_date, end: period.end_date })}</p>
-            {failure ? (
-              <p role="alert" className={`${styles.message} ${styles.error}`}>
-                {failure}
-              </p>
-            ) : null}
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="primary" disabled={busy} onClick={() => void confirm()}>
-              {t('common.delete')}
-            </Button>
-            <Button disabled={busy} onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <ConfirmDialog
+      title={t('admin.customPeriods.deleteTitle', { name: period.name })}
+      message={t('admin.customPeriods.deleteMessage', { name: period.name, start: period.start_date, end: period.end_date })}
+      confirmLabel={t('common.delete')}
+      onConfirm={async () => {
+        await deleteCustomPeriod(period.id);
+        await cache.deleted(period.id);
+        notifier.success(t('admin.customPeriods.deleted', { name: period.name }));
+      }}
+      onClose={onClose}
+    />
   );
 }

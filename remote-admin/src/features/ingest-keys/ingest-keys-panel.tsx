@@ -29,6 +29,7 @@ import { factoryConfigurationQuery } from '../../api/get-factory-configuration';
 import { ingestKeysQuery } from '../../api/get-ingest-keys';
 import { postIngestKey } from '../../api/post-ingest-key';
 import { UNIT_KEY_PLACEHOLDER, ingestCurlCommand, ingestEventsUrl } from '../../model/ingest-curl';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 
 const useStyles = makeStyles({
   panel: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -237,48 +238,20 @@ function CreatedKeyDialog({ created, unit, onClose }: { created: CreatedIngestKe
 /** The confirmation before a revocation; the list shows the key revoked once the api agrees. */
 function RevokeDialog({ factoryId, ingestKey, onClose }: { factoryId: string; ingestKey: IngestKey; onClose(): void }): ReactElement {
   const intl = useIntl();
-  const styles = useStyles();
   const queryClient = useQueryClient();
   const notifier = useNotifier();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState('');
   const t = (id: string, values?: Record<string, string | number>): string => intl.formatMessage({ id }, values);
-  const confirm = async (): Promise<void> => {
-    setBusy(true);
-    setFailure('');
-    try {
-      const revoked = await deleteIngestKey(factoryId, ingestKey.id);
-      queryClient.setQueryData<IngestKey[]>(ingestKeysQuery(factoryId).queryKey, (keys) => keys?.map((key) => (key.id === revoked.id ? revoked : key)));
-      notifier.success(t('admin.ingestKeys.revoked', { prefix: ingestKey.prefix }));
-      onClose();
-    } catch (error) {
-      setFailure(errorMessage(intl, error) || genericErrorMessage(intl));
-      setBusy(false);
-    }
-  };
   return (
-    <Dialog open modalType="alert" onOpenChange={(_event, data) => (data.open ? undefined : onClose())}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{t('admin.ingestKeys.revokeTitle', { prefix: ingestKey.prefix })}</DialogTitle>
-          <DialogContent>
-            <p>{t('admin.ingestKeys.revokeMessage')}</p>
-            {failure ? (
-              <p role="alert" className={styles.error}>
-                {failure}
-              </p>
-            ) : null}
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="primary" disabled={busy} onClick={() => void confirm()}>
-              {t('admin.ingestKeys.revokeConfirm')}
-            </Button>
-            <Button disabled={busy} onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <ConfirmDialog
+      title={t('admin.ingestKeys.revokeTitle', { prefix: ingestKey.prefix })}
+      message={t('admin.ingestKeys.revokeMessage')}
+      confirmLabel={t('admin.ingestKeys.revokeConfirm')}
+      onConfirm={async () => {
+        const revoked = await deleteIngestKey(factoryId, ingestKey.id);
+        queryClient.setQueryData<IngestKey[]>(ingestKeysQuery(factoryId).queryKey, (keys) => keys?.map((key) => (key.id === revoked.id ? revoked : key)));
+        notifier.success(t('admin.ingestKeys.revoked', { prefix: ingestKey.prefix }));
+      }}
+      onClose={onClose}
+    />
   );
 }
