@@ -12,7 +12,7 @@
  * --units=20 --days=365 --runs=20 --keep (keep the database) --reuse=<kept database> --only=list|export.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DateTime } from 'luxon';
@@ -22,7 +22,7 @@ import { migrate } from '../src/db/migrate.ts';
 import { createPgDb } from '../src/db/pg-db.ts';
 import { tokenFor } from '../test/helper.ts';
 import { BENCH_ACCOUNT_ID, BENCH_ADMIN_EMAIL, benchFactory } from './company.ts';
-import { benchDatabase, loadOneFactory, log, option, percentile, round, SERVER_URL } from './one-factory.ts';
+import { benchDatabase, endBench, loadOneFactory, log, option, percentile, round, SERVER_URL } from './one-factory.ts';
 
 const MIB = 1024 * 1024;
 
@@ -135,11 +135,7 @@ async function main(): Promise<void> {
     }
     await app.close();
   } finally {
-    await db.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    if (!KEEP && !REUSE) await admin.query(`DROP DATABASE IF EXISTS ${dbName}`);
-    else log(`kept database ${dbName} (--reuse=${dbName})`);
-    await admin.end();
+    await endBench({ db, dataDir, admin, dbName, keep: KEEP || REUSE !== '' });
   }
 }
 

@@ -3,6 +3,7 @@
  * options, percentiles, and loading one simulated factory of the bench company into a database with its
  * rollups rebuilt, so that each benchmark measures its calls on the same history.
  */
+import { rmSync } from 'node:fs';
 import pg from 'pg';
 import { rebuildUnits } from '../src/analytics/rollups.ts';
 import type { Db } from '../src/db/db.ts';
@@ -39,6 +40,18 @@ export async function benchDatabase(name: string, reuse: boolean): Promise<pg.Cl
 }
 
 /** The bench company with its first factory (`units` lines), `days` of simulated history up to `now`, rollups rebuilt. */
+/**
+ * A bench's end: closes its database, removes its data folder and drops its database, unless it is
+ * kept for another run (--keep, or --reuse of an existing one).
+ */
+export async function endBench({ db, dataDir, admin, dbName, keep }: { db: Db; dataDir: string; admin: pg.Client; dbName: string; keep: boolean }): Promise<void> {
+  await db.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  if (!keep) await admin.query(`DROP DATABASE IF EXISTS ${dbName}`);
+  else log(`kept database ${dbName} (--reuse=${dbName})`);
+  await admin.end();
+}
+
 export async function loadOneFactory(db: Db, units: number, days: number, now: number): Promise<void> {
   const factory = benchFactory(0, units);
   await createBenchCompany(db, [factory]);

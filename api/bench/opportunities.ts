@@ -11,7 +11,7 @@
  * Options (env BENCH_* or --name=value): DATABASE_URL (server, default postgres://postgres@127.0.0.1:5432/),
  * --units=20 --days=365 --runs=20 --keep (keep the database) --reuse=<kept database>.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DateTime } from 'luxon';
@@ -21,7 +21,7 @@ import { migrate } from '../src/db/migrate.ts';
 import { createPgDb } from '../src/db/pg-db.ts';
 import { tokenFor } from '../test/helper.ts';
 import { BENCH_ACCOUNT_ID, BENCH_ADMIN_EMAIL, benchFactory } from './company.ts';
-import { benchDatabase, loadOneFactory, log, option, percentile, round, SERVER_URL } from './one-factory.ts';
+import { benchDatabase, endBench, loadOneFactory, log, option, percentile, round, SERVER_URL } from './one-factory.ts';
 
 
 const UNITS = Number(option('units', '20'));
@@ -112,11 +112,7 @@ async function main(): Promise<void> {
     log(`planned reasons with a target in the factory: ${targets.planned_reasons.length}`);
     await app.close();
   } finally {
-    await db.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    if (!KEEP && !REUSE) await admin.query(`DROP DATABASE IF EXISTS ${dbName}`);
-    else log(`kept database ${dbName} (--reuse=${dbName})`);
-    await admin.end();
+    await endBench({ db, dataDir, admin, dbName, keep: KEEP || REUSE !== '' });
   }
 }
 

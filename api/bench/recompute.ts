@@ -14,7 +14,7 @@
  * --units=20 --days=365 --refresh-seconds=60 --keep (keep the database) --reuse=<kept database> (a kept
  * database has been recomputed once already: the rates are changed again).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/app.ts';
@@ -24,7 +24,7 @@ import { createPgDb } from '../src/db/pg-db.ts';
 import { tokenFor } from '../test/helper.ts';
 import type { FactoryConfiguration, Recomputation } from '@linepulse/contracts';
 import { BENCH_ACCOUNT_ID, BENCH_ADMIN_EMAIL, benchFactory } from './company.ts';
-import { benchDatabase, loadOneFactory, log, option, percentile, round, SERVER_URL } from './one-factory.ts';
+import { benchDatabase, endBench, loadOneFactory, log, option, percentile, round, SERVER_URL } from './one-factory.ts';
 
 const UNITS = Number(option('units', '20'));
 const DAYS = Number(option('days', '365'));
@@ -144,11 +144,7 @@ async function main(): Promise<void> {
     log(`machine load average at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
     await app.close();
   } finally {
-    await db.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    if (!KEEP && !REUSE) await admin.query(`DROP DATABASE IF EXISTS ${dbName}`);
-    else log(`kept database ${dbName} (--reuse=${dbName})`);
-    await admin.end();
+    await endBench({ db, dataDir, admin, dbName, keep: KEEP || REUSE !== '' });
   }
 }
 
