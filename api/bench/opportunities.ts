@@ -4,12 +4,12 @@
  * the four performance-manager pages, the calls the page makes — `/api/opportunities/unit` (summary,
  * distribution, trend over the window and the 11 periods before, breakdowns), the first page of
  * `/api/opportunities/occurrences` and `GET /api/opportunities/targets` — over the 90 days and over
- * the 365 days before today: p50/p95 of each call and of the page (its calls one after the other),
- * client side through HTTP. Budgets: the page over 90 days p95 ≤ 50 ms, over a year ≤ 250 ms.
+ * the 365 days before today: p50/p95 of the page (its three calls sent at once, as the browser sends
+ * them), of each call alone and of the three one after the other, client side through HTTP. Budgets: the page over 90 days p95 ≤ 50 ms, over a year ≤ 250 ms.
  * Also checks that the page's potential gain equals the company overview's for the same unit.
  *
  * Options (env BENCH_* or --name=value): DATABASE_URL (server, default postgres://postgres@127.0.0.1:5432/),
- * --units=20 --days=365 --runs=20 --keep (keep the database) --reuse=<kept database>.
+ * --units=20 --days=365 --runs=40 --keep (keep the database) --reuse=<kept database>.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,7 +26,7 @@ import { benchDatabase, endBench, loadOneFactory, log, option, percentile, round
 
 const UNITS = Number(option('units', '20'));
 const DAYS = Number(option('days', '365'));
-const RUNS = Number(option('runs', '20'));
+const RUNS = Number(option('runs', '40'));
 const KEEP = process.argv.includes('--keep');
 const REUSE = option('reuse', '');
 const BUDGET = { ninetyDaysP95Ms: 50, yearP95Ms: 250 };
@@ -78,26 +78,38 @@ async function main(): Promise<void> {
       const budget = days === 90 ? BUDGET.ninetyDaysP95Ms : BUDGET.yearP95Ms;
       for (const kind of kinds) {
         const body = { ...windowOf(days), factory_id: factoryId, production_unit_id: unitId, kind };
+        // The page sends its three calls at once (each is its own query of the data layer), so a page
+        // is measured as the browser meets it: from the first request to the last answer. The calls
+        // one after the other (the server's work for a page) are printed beside it.
         const page = async () => {
-          const unit = await call('POST', '/api/opportunities/unit', body);
-          const list = await call('POST', '/api/opportunities/occurrences', { ...body, sort: 'lost', direction: 'desc', limit: 50 });
-          const t = await call('GET', `/api/opportunities/targets?factory_id=${factoryId}`);
-          return { unit, list, t };
+          const t = performance.now();
+          const [unit, list, targets] = await Promise.all([
+            call('POST', '/api/opportunities/unit', body),
+            call('POST', '/api/opportunities/occurrences', { ...body, sort: 'lost', direction: 'desc', limit: 50 }),
+            call('GET', `/api/opportunities/targets?factory_id=${factoryId}`),
+          ]);
+          return { unit, list, t: targets, ms: performance.now() - t };
         };
         const first = await page(); // warm: the first call of a window may derive its live edge
-        const times = { unit: [] as number[], list: [] as number[], targets: [] as number[], page: [] as number[] };
+        const times = { unit: [] as number[], list: [] as number[], targets: [] as number[], page: [] as number[], serial: [] as number[] };
         for (let i = 0; i < RUNS; i += 1) {
           const r = await page();
-          times.unit.push(r.unit.ms);
-          times.list.push(r.list.ms);
-          times.targets.push(r.t.ms);
-          times.page.push(r.unit.ms + r.list.ms + r.t.ms);
+          times.page.push(r.ms);
+          // The same calls one after the other.
+          const unit = await call('POST', '/api/opportunities/unit', body);
+          const list = await call('POST', '/api/opportunities/occurrences', { ...body, sort: 'lost', direction: 'desc', limit: 50 });
+          const targets = await call('GET', `/api/opportunities/targets?factory_id=${factoryId}`);
+          times.unit.push(unit.ms);
+          times.list.push(list.ms);
+          times.targets.push(targets.ms);
+          times.serial.push(unit.ms + list.ms + targets.ms);
         }
         const summary = first.unit.json.summary as { occurrences: number; gain_hours: number };
         const p95 = percentile(times.page, 95);
         const line =
           `${`${days} days, ${kind}`.padEnd(42)} page p50 ${round(percentile(times.page, 50))} ms p95 ${round(p95)} ms ` +
-          `(unit p95 ${round(percentile(times.unit, 95))}, occurrences p95 ${round(percentile(times.list, 95))}, targets p95 ${round(percentile(times.targets, 95))}) ` +
+          `(alone: unit p95 ${round(percentile(times.unit, 95))}, occurrences p95 ${round(percentile(times.list, 95))}, targets p95 ${round(percentile(times.targets, 95))}; ` +
+          `one after the other p50 ${round(percentile(times.serial, 50))} p95 ${round(percentile(times.serial, 95))}) ` +
           `${summary.occurrences} occurrences; budget ${budget} ms ${p95 <= budget ? 'OK' : 'OVER'}`;
         log(line);
         rows.push(line);

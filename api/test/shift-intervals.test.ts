@@ -57,3 +57,19 @@ describe('shift intervals', () => {
     });
   }
 });
+
+describe('a midnight that happens twice', () => {
+  // Havana falls back at 01:00 to 00:00: 6 November 2022 has two midnights (04:00Z and 05:00Z). Stepping
+  // luxon day by day gave the first or the second depending on where the walk began (before or after the
+  // spring's gap at midnight); the shift now starts at the first, whatever range is asked.
+  const setup = { calendar: { timezone: 'America/Havana' }, shifts: [{ id: 'whole', start_local: '00:00', end_local: '00:00', days: every }] } as unknown as UnitSetup;
+  const onFallBack = (from: string) =>
+    shiftIntervals(setup, Date.parse(from), Date.parse('2022-11-08T00:00:00Z')).find((s) => s.start >= Date.parse('2022-11-06T03:00:00Z'))!;
+  for (const from of ['2022-01-14T00:00:00Z', '2022-06-01T00:00:00Z', '2022-11-05T12:00:00Z']) {
+    it(`starts at the first midnight (asked from ${from.slice(0, 10)})`, () => {
+      const s = onFallBack(from);
+      assert.equal(new Date(s.start).toISOString(), '2022-11-06T04:00:00.000Z');
+      assert.equal(new Date(s.end).toISOString(), '2022-11-07T05:00:00.000Z');
+    });
+  }
+});

@@ -23,7 +23,7 @@
  *   time in between, the count is booked at its own instant, with the product running then (a product
  *   event at the same instant counts as already running).
  */
-import { DateTime } from 'luxon';
+import { DateTime, type Zone } from 'luxon';
 import {
   addDateDays,
   productionDayOf,
@@ -121,23 +121,53 @@ export function ceilHour(t: number, zone: string): number {
   return f === t ? t : f + HOUR_MS;
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * The UTC offset (minutes) in force at local midnight of one calendar day (`date`: that day's 00:00
+ * UTC, as epoch ms), resolved as luxon resolves it when stepping day by day: a midnight that happens
+ * twice (a fall-back at 01:00) is the first one, a midnight in a gap takes the offset after the gap.
+ * Remembered per zone and day: every read of a unit walks the same days again, and luxon's offset
+ * lookup (Intl, once per DateTime) was most of the cost of a trend's years of shifts.
+ */
+const midnightOffsets = new Map<string, Map<number, number>>();
+function midnightOffset(tz: Zone, date: number): number {
+  let days = midnightOffsets.get(tz.name);
+  if (!days) midnightOffsets.set(tz.name, (days = new Map()));
+  let offset = days.get(date);
+  if (offset === undefined) {
+    const before = tz.offset(date - DAY_MS);
+    const after = tz.offset(date + DAY_MS);
+    offset = tz.offset(date - before * 60_000) === before ? before : after;
+    if (days.size > 100_000) days.clear(); // a bound, far above the ~4 000 days since the data's first day
+    days.set(date, offset);
+  }
+  return offset;
+}
+
 /** Scheduled intervals [start, end, shiftId] of a unit over [from, to), sorted by start (may overlap across shifts). */
 export function shiftIntervals(setup: UnitSetup, from: number, to: number): { start: number; end: number; shiftId: string }[] {
   const out: { start: number; end: number; shiftId: string }[] = [];
   if (setup.shifts.length === 0) return out;
   const zone = setup.calendar.timezone;
-  let day = DateTime.fromMillis(from, { zone }).startOf('day').minus({ days: 2 });
-  const last = DateTime.fromMillis(to, { zone }).startOf('day').plus({ days: 1 });
-  const tz = day.zone;
+  // Calendar days as their 00:00 UTC (plain arithmetic, no DateTime per day), from two days before
+  // `from`'s local day (a shift starting then may still run) to the day after `to`'s.
+  const localDate = (t: number): number => {
+    const l = DateTime.fromMillis(t, { zone });
+    return Date.UTC(l.year, l.month - 1, l.day);
+  };
+  const first = localDate(from) - 2 * DAY_MS;
+  const last = localDate(to) + DAY_MS;
+  const tz = DateTime.fromMillis(from, { zone }).zone;
   // Wall-clock times as instants, the way luxon's `set` resolves them (its offset fix, gaps and
   // overlaps included), without building a DateTime per shift: years of shifts (a trend's periods)
   // took a second in `set` alone.
-  const at = (local: DateTime, following: DateTime, minutes: number): number => {
-    const wall = Date.UTC(local.year, local.month - 1, local.day) + minutes * 60_000;
-    const o = local.offset;
+  const at = (date: number, minutes: number): number => {
+    const wall = date + minutes * 60_000;
+    const o = midnightOffset(tz, date);
     let utc = wall - o * 60_000;
     // The same offset at this midnight and the next: no change of offset in between.
-    if (following.offset === o) return utc;
+    if (midnightOffset(tz, date + DAY_MS) === o) return utc;
     const o2 = tz.offset(utc);
     if (o === o2) return utc;
     utc -= (o2 - o) * 60_000;
@@ -149,18 +179,14 @@ export function shiftIntervals(setup: UnitSetup, from: number, to: number): { st
     const [eh, em] = shift.end_local.split(':').map(Number) as [number, number];
     return { shift, startMin: sh * 60 + sm, endMin: eh * 60 + em, crosses: eh * 60 + em <= sh * 60 + sm };
   });
-  let next = day.plus({ days: 1 });
-  while (day <= last) {
-    const weekday = WEEK_DAYS[day.weekday - 1]!;
-    const afterNext = next.plus({ days: 1 });
+  for (let date = first; date <= last; date += DAY_MS) {
+    const weekday = WEEK_DAYS[(new Date(date).getUTCDay() + 6) % 7]!; // Monday first, as luxon's weekday
     for (const { shift, startMin, endMin, crosses } of parsed) {
       if (!shift.days.includes(weekday)) continue;
-      const start = at(day, next, startMin);
-      const end = crosses ? at(next, afterNext, endMin) : at(day, next, endMin);
+      const start = at(date, startMin);
+      const end = crosses ? at(date + DAY_MS, endMin) : at(date, endMin);
       if (end > from && start < to && end > start) out.push({ start, end, shiftId: shift.id });
     }
-    day = next;
-    next = afterNext;
   }
   return out.sort((a, b) => a.start - b.start);
 }

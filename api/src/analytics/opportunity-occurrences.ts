@@ -8,8 +8,8 @@
  * running, in proportion) and in money (excess hours × the unit's cost per hour).
  */
 import { nearestRank } from '@linepulse/contracts';
-import type { Db } from '../db/db.ts';
-import { shiftIntervals } from './derive.ts';
+import { epochMs, type Db } from '../db/db.ts';
+import { shiftIntervals, type Downtime } from './derive.ts';
 import { deriveSpan, type UnitContext } from './facts.ts';
 import { livePartsOf } from './query.ts';
 
@@ -105,7 +105,8 @@ export function applyTargets(
 
 /**
  * The occurrences of the asked kinds of one unit over [start, end), by time. `reasonId` narrows planned
- * downtime to one reason. Targets are not applied (applyTargets).
+ * downtime to one reason. Targets are not applied (applyTargets). Without `withReasons`, the downtimes'
+ * reasons are read only where planned downtime needs them (a trend's years of downtimes read faster).
  */
 export async function unitOccurrences(
   db: Db,
@@ -115,15 +116,63 @@ export async function unitOccurrences(
   reasonById: ReadonlyMap<string, ReasonInfo>,
   kinds: ReadonlySet<Kind>,
   reasonId?: string,
+  withReasons = true,
 ): Promise<Occurrence[]> {
   const out: Occurrence[] = [];
-  const downtimes = await downtimesOf(db, ctx, w.start, w.end, now);
-  // Every occurrence counts some downtime: none, no occurrence; and the schedule matters only from the
-  // first downtime on (shiftIntervals reaches two days back, past any shift that could precede it). A
-  // trend's early periods often lie before a unit's history.
+  const planned = kinds.has('planned_downtime_above_target');
+  // Every occurrence counts some downtime, so the schedule matters only from the first downtime that
+  // ends in the window on (shiftIntervals reaches two days back, past any shift that could precede it):
+  // a trend's early periods often lie before a unit's history.
+  const first = await db.query<{ start_ms: number }>(
+    `SELECT ${epochMs('start_at')} AS start_ms FROM derived_downtimes
+      WHERE account_id = $1 AND production_unit_id = $2 AND end_at > $3 ORDER BY end_at LIMIT 1`,
+    [ctx.accountId, ctx.unitId, iso(w.start)],
+  );
+  const from = Math.max(w.start, first.length ? Number(first[0]!.start_ms) : w.start);
+  const shifts = shiftIntervals(ctx.setup, from, w.end);
+
+  // The instants the three kinds look at: shift changes (one shift ends where the next begins), line
+  // starts (a scheduled start after unscheduled time) and product changes.
+  const instants: { kind: Exclude<Kind, 'planned_downtime_above_target'>; at: number; extra: Partial<Occurrence>; shiftId?: string }[] = [];
+  if (kinds.has('shift_changes')) {
+    const ends = new Map<number, string>();
+    for (const s of shifts) ends.set(s.end, s.shiftId);
+    for (const s of shifts) {
+      if (s.start < w.start || s.start >= w.end || !ends.has(s.start)) continue;
+      instants.push({ kind: 'shift_changes', at: s.start, extra: { fromShiftId: ends.get(s.start)! }, shiftId: s.shiftId });
+    }
+  }
+  if (kinds.has('line_starts')) {
+    let reach = -Infinity;
+    for (const s of shifts) {
+      if (s.start > reach && s.start >= w.start && s.start < w.end) instants.push({ kind: 'line_starts', at: s.start, extra: {}, shiftId: s.shiftId });
+      reach = Math.max(reach, s.end);
+    }
+  }
+  if (kinds.has('product_changes')) {
+    const runs = await db.query<{ at: string; product_id: string }>(
+      `(SELECT at, product_id, event_id FROM product_run_events WHERE account_id = $1 AND production_unit_id = $2 AND at < $3 ORDER BY at DESC, event_id DESC LIMIT 1)
+       UNION ALL
+       (SELECT at, product_id, event_id FROM product_run_events WHERE account_id = $1 AND production_unit_id = $2 AND at >= $3 AND at < $4)
+       ORDER BY at, event_id`,
+      [ctx.accountId, ctx.unitId, iso(from), iso(w.end)],
+    );
+    for (let i = 1; i < runs.length; i += 1) {
+      const prev = runs[i - 1]!;
+      const cur = runs[i]!;
+      const t = Date.parse(cur.at);
+      if (prev.product_id === cur.product_id || t < w.start) continue;
+      instants.push({ kind: 'product_changes', at: t, extra: { fromProductId: prev.product_id, toProductId: cur.product_id } });
+    }
+  }
+
+  // Planned downtime counts the downtimes with planned time, over the window; the other kinds only the
+  // downtimes holding one of their instants (a probe each, instead of reading years of downtimes).
+  const downtimes = planned
+    ? await downtimesOf(db, ctx, w.start, w.end, now, { filter: kinds.size === 1 ? 'planned' : 'any' }, true)
+    : await downtimesOf(db, ctx, w.start, w.end, now, { at: instants.map((x) => x.at) }, withReasons);
   if (downtimes.length === 0) return out;
   const rateAt = (productId: string | null): number => (productId ? ctx.setup.rates.get(productId) ?? 0 : 0);
-  const shifts = shiftIntervals(ctx.setup, Math.max(w.start, downtimes[0]!.start), w.end);
   const shiftAt = shiftFinder(shifts);
   const overlapping = overlappingAt(downtimes);
   const record = (kind: Kind, at: number, extra: Partial<Occurrence>, list: DowntimeRow[], lost: (d: DowntimeRow) => number, shiftId = shiftAt(at)): void => {
@@ -134,40 +183,7 @@ export async function unitOccurrences(
     out.push({ kind, unitId: ctx.unitId, at, shiftId, ...extra, parts, lostMs, lostUnits, targetMs: 0, excessMs: 0 });
   };
   const whole = (d: DowntimeRow): number => d.lost_ms;
-
-  if (kinds.has('shift_changes')) {
-    // One shift ends where the next begins.
-    const ends = new Map<number, string>();
-    for (const s of shifts) ends.set(s.end, s.shiftId);
-    for (const s of shifts) {
-      if (s.start < w.start || s.start >= w.end || !ends.has(s.start)) continue;
-      record('shift_changes', s.start, { fromShiftId: ends.get(s.start)! }, overlapping(s.start), whole, s.shiftId);
-    }
-  }
-  if (kinds.has('line_starts')) {
-    // A scheduled start after unscheduled time.
-    let reach = -Infinity;
-    for (const s of shifts) {
-      if (s.start > reach && s.start >= w.start && s.start < w.end) record('line_starts', s.start, {}, overlapping(s.start), whole, s.shiftId);
-      reach = Math.max(reach, s.end);
-    }
-  }
-  if (kinds.has('product_changes')) {
-    const runs = await db.query<{ at: string; product_id: string }>(
-      `(SELECT at, product_id, event_id FROM product_run_events WHERE account_id = $1 AND production_unit_id = $2 AND at < $3 ORDER BY at DESC, event_id DESC LIMIT 1)
-       UNION ALL
-       (SELECT at, product_id, event_id FROM product_run_events WHERE account_id = $1 AND production_unit_id = $2 AND at >= $3 AND at < $4)
-       ORDER BY at, event_id`,
-      [ctx.accountId, ctx.unitId, iso(w.start), iso(w.end)],
-    );
-    for (let i = 1; i < runs.length; i += 1) {
-      const prev = runs[i - 1]!;
-      const cur = runs[i]!;
-      const t = Date.parse(cur.at);
-      if (prev.product_id === cur.product_id || t < w.start) continue;
-      record('product_changes', t, { fromProductId: prev.product_id, toProductId: cur.product_id }, overlapping(t), whole);
-    }
-  }
+  for (const x of instants) record(x.kind, x.at, x.extra, overlapping(x.at), whole, x.shiftId ?? shiftAt(x.at));
   if (kinds.has('planned_downtime_above_target')) {
     // Each downtime starting in the window, per planned reason with a target: the reason's time on it.
     for (const d of downtimes) {
@@ -198,17 +214,41 @@ function shiftFinder(shifts: readonly { start: number; end: number; shiftId: str
   };
 }
 
-/** Downtimes overlapping [start, end): stored ones and those derived on the fly after the stored coverage. */
-async function downtimesOf(db: Db, ctx: UnitContext, start: number, end: number, now: number): Promise<DowntimeRow[]> {
+type DowntimeFilter = 'planned' | 'any';
+
+/**
+ * Stored and on-the-fly downtimes of a unit: with `filter`, those overlapping [start, end) (`planned`:
+ * with planned time); with `at`, those holding one of these instants (a unit's downtimes never overlap,
+ * so an instant is held by the latest downtime starting at or before it, if it has not ended: one index
+ * probe each). Without `withReasons` their reasons are left empty.
+ */
+async function downtimesOf(
+  db: Db, ctx: UnitContext, start: number, end: number, now: number, select: { filter: DowntimeFilter } | { at: readonly number[] }, withReasons: boolean,
+): Promise<DowntimeRow[]> {
   // Instants as epoch milliseconds and reasons as text: a year of one unit's downtimes reads in half
   // the time it takes to parse timestamps and jsonb values row by row.
-  const rows = await db.query<{ start_ms: number; end_ms: number; lost_ms: number; product_id: string | null; reasons: string }>(
-    `SELECT floor(extract(epoch FROM start_at) * 1000)::float8 AS start_ms, floor(extract(epoch FROM end_at) * 1000)::float8 AS end_ms,
-            (unplanned_ms + unjustified_ms)::float8 AS lost_ms, product_id, reasons::text AS reasons
-       FROM derived_downtimes
-      WHERE account_id = $1 AND production_unit_id = $2 AND start_at < $4 AND end_at > $3 ORDER BY start_at`,
-    [ctx.accountId, ctx.unitId, iso(start), iso(end)],
-  );
+  const columns = `${epochMs('start_at')} AS start_ms, ${epochMs('end_at')} AS end_ms,
+            (unplanned_ms + unjustified_ms)::float8 AS lost_ms, product_id, ${withReasons ? 'reasons::text' : `'{}'`} AS reasons`;
+  type Row = { start_ms: number; end_ms: number; lost_ms: number; product_id: string | null; reasons: string };
+  const keep = 'filter' in select ? (select.filter === 'planned' ? (d: Downtime) => d.planned_ms > 0 : () => true) : (d: Downtime) => d.unplanned_ms + d.unjustified_ms > 0;
+  const rows =
+    'filter' in select
+      ? await db.query<Row>(
+          `SELECT ${columns} FROM derived_downtimes
+            WHERE account_id = $1 AND production_unit_id = $2 AND start_at < $4 AND end_at > $3 ${select.filter === 'planned' ? 'AND planned_ms > 0' : ''} ORDER BY start_at`,
+          [ctx.accountId, ctx.unitId, iso(start), iso(end)],
+        )
+      : select.at.length === 0
+        ? []
+        : await db.query<Row>(
+            `SELECT DISTINCT ON (d.start_at) ${columns}
+               FROM unnest($3::timestamptz[]) AS t(at)
+               CROSS JOIN LATERAL (SELECT * FROM derived_downtimes
+                                    WHERE account_id = $1 AND production_unit_id = $2 AND start_at <= t.at ORDER BY start_at DESC LIMIT 1) d
+              WHERE d.end_at > t.at AND d.unplanned_ms + d.unjustified_ms > 0
+              ORDER BY d.start_at`,
+            [ctx.accountId, ctx.unitId, select.at.map(iso)],
+          );
   const out: DowntimeRow[] = rows.map((r) => ({
     unitId: ctx.unitId, start: Number(r.start_ms), end: Number(r.end_ms), lost_ms: Number(r.lost_ms), productId: r.product_id,
     reasons: JSON.parse(r.reasons) as Record<string, number>,
@@ -218,7 +258,7 @@ async function downtimesOf(db: Db, ctx: UnitContext, start: number, end: number,
     if (p.from === start) continue; // a window edge inside stored coverage: its downtimes are stored
     const d = await deriveSpan(db, ctx, p.from, p.to, now);
     for (const dt of d.downtimes) {
-      if (out.some((o) => o.start === dt.start)) continue;
+      if (!keep(dt) || out.some((o) => o.start === dt.start)) continue;
       out.push({ unitId: ctx.unitId, start: dt.start, end: dt.end, lost_ms: dt.unplanned_ms + dt.unjustified_ms, productId: dt.productId, reasons: Object.fromEntries(dt.reasons) });
     }
   }

@@ -80,9 +80,9 @@ async function scopeOf(db: Db, accountId: string, body: UnitRequest, now: number
   return { factory, ctx, window, reasonById, stored };
 }
 
-async function occurrencesOver(db: Db, s: Scope, body: UnitRequest, span: { start: number; end: number }, now: number): Promise<Occurrence[]> {
+async function occurrencesOver(db: Db, s: Scope, body: UnitRequest, span: { start: number; end: number }, now: number, withReasons: boolean): Promise<Occurrence[]> {
   await ensureFresh(db, s.ctx.accountId, [s.ctx.unitId], span.end, now, span.start);
-  return unitOccurrences(db, s.ctx, span, now, s.reasonById, new Set([body.kind]), body.downtime_reason_id);
+  return unitOccurrences(db, s.ctx, span, now, s.reasonById, new Set([body.kind]), body.downtime_reason_id, withReasons);
 }
 
 /** Names of the shifts, products and reasons an answer refers to. */
@@ -154,7 +154,7 @@ export async function opportunityUnit(db: Db, accountId: string, financial: bool
   ];
   const spanStart = Math.min(...periods.map((p) => p.start));
   // One read over the twelve periods; the window's own occurrences set the median target.
-  const [all, names] = await Promise.all([occurrencesOver(db, s, body, { start: spanStart, end: w.end }, now), namesOf(db, accountId, s.factory.id, s.reasonById)]);
+  const [all, names] = await Promise.all([occurrencesOver(db, s, body, { start: spanStart, end: w.end }, now, false), namesOf(db, accountId, s.factory.id, s.reasonById)]);
   const inWindow = all.filter((o) => o.at >= w.start && o.at < w.end);
   const { targetMs, source } = applyTargets(all, body.kind, s.stored, s.reasonById, inWindow);
   let target: { ms: number | null; source: TargetSource | null } = { ms: targetMs, source };
@@ -193,7 +193,7 @@ const SORTS: Record<OpportunitySort, (o: Occurrence) => number> = { at: (o) => o
 /** One page of the window's occurrences, sorted (ties by time), with the figures of each. */
 export async function opportunityOccurrences(db: Db, accountId: string, financial: boolean, body: OccurrencesRequest, now = Date.now()) {
   const s = await scopeOf(db, accountId, body, now);
-  const [list, names] = await Promise.all([occurrencesOver(db, s, body, s.window, now), namesOf(db, accountId, s.factory.id, s.reasonById)]);
+  const [list, names] = await Promise.all([occurrencesOver(db, s, body, s.window, now, true), namesOf(db, accountId, s.factory.id, s.reasonById)]);
   applyTargets(list, body.kind, s.stored, s.reasonById);
   const key = SORTS[body.sort ?? 'at'];
   const sign = (body.direction ?? (body.sort && body.sort !== 'at' ? 'desc' : 'asc')) === 'asc' ? 1 : -1;

@@ -4,7 +4,7 @@
  * caller (indicators.ts: sum first, divide last).
  */
 import { DateTime } from 'luxon';
-import type { Db } from '../db/db.ts';
+import { epochMs, type Db } from '../db/db.ts';
 import { addDateDays, productionDayOf, productionDayStart, type FactoryCalendar } from '@linepulse/contracts';
 import { ceilHour, floorHour, type Downtime, type Slice } from './derive.ts';
 import { deriveSpans, loadUnitContexts, type UnitContext } from './facts.ts';
@@ -206,7 +206,7 @@ export async function readSums(db: Db, req: ReadRequest): Promise<ReadResult> {
     }
   }
   // Hour keys are epoch ms (as text): cheaper than parsing timestamps row by row.
-  const HOUR_KEY = '(extract(epoch FROM hour_start) * 1000)::float8';
+  const HOUR_KEY = epochMs('hour_start');
   const keyExpr = req.keyBy === 'hour' ? HOUR_KEY : req.keyBy === 'day' ? 'production_day' : `''`;
   for (const g of sliceGroups.values()) {
     const f = filterSql(4);

@@ -32,3 +32,11 @@ export async function queryOne<T>(q: Queryable, sql: string, params?: readonly u
   const rows = await q.query<T>(sql, params);
   return rows[0] ?? null;
 }
+
+/**
+ * A timestamptz column as epoch milliseconds in SQL (float8, whole milliseconds, truncated). Since
+ * PostgreSQL 14 `extract(epoch …)` is numeric, whose arithmetic cost ~1.4 µs a row: 11 of the 15 ms
+ * that a trend's 5 800 downtimes took to read. date_part is float8, and a value already truncated to
+ * whole milliseconds comes back exact through round.
+ */
+export const epochMs = (column: string): string => `round(date_part('epoch', date_trunc('milliseconds', ${column})) * 1000)`;
