@@ -15,13 +15,25 @@ const types = {
 } as unknown as pg.CustomTypesConfig;
 
 function wrap(client: pg.Pool | pg.PoolClient): Queryable {
+  // A transaction's one connection runs one statement at a time. pg 8 queues a query sent while
+  // another runs, but warns that pg 9 will not: reads sent together (Promise.all, as the pool runs
+  // them side by side) wait here for their turn instead.
+  let last: Promise<unknown> = Promise.resolve();
+  const inTurn =
+    client instanceof pg.Pool
+      ? <R>(run: () => Promise<R>): Promise<R> => run()
+      : <R>(run: () => Promise<R>): Promise<R> => {
+          const next = last.then(run, run);
+          last = next.catch(() => undefined);
+          return next;
+        };
   return {
     async query<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
-      const result = await client.query(sql, params as unknown[]);
+      const result = await inTurn(() => client.query(sql, params as unknown[]));
       return result.rows as T[];
     },
     async exec(sql: string): Promise<void> {
-      await client.query(sql);
+      await inTurn(() => client.query(sql));
     },
     async copyFrom(table: string, columns: readonly string[], csv: string): Promise<void> {
       const sql = `COPY ${table} (${columns.join(', ')}) FROM STDIN WITH (FORMAT csv)`;
@@ -39,7 +51,7 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
           c.off('error', ignoreLostConnection);
           c.release();
         }
-      } else await run(client as pg.PoolClient);
+      } else await inTurn(() => run(client as pg.PoolClient));
     },
   };
 }
