@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import { screenLinkSelectionOf, windowDates } from '@linepulse/contracts';
 import { downtimesInfo } from '../src/analytics/engine.ts';
 import { build, call, Cleanup, DEMO } from './helper.ts';
 import { smtpCapture, type SmtpCapture } from './smtp-capture.ts';
@@ -255,6 +256,22 @@ describe('e-mail reports: calls, rules, package limit, preview, test send, histo
       assert.ok(String(mail!.parsed.text).includes(unit.production_unit_name), unit.production_unit_name);
       if (unit.total >= 3_600_000) assert.match(String(mail!.parsed.text), new RegExp(`${unit.production_unit_name} \\| [^|]+ \\| ${hours} h`));
     }
+
+    // "Open in Linepulse" opens the matching screen on the report's period (its production days), lines and shifts.
+    const open = new URL(/https:\/\/localhost:8443\/[^/\s]+\/availability-downtime\?[^\s]+/.exec(String(mail!.parsed.text))![0]);
+    assert.equal(open.pathname, `/${montreal.id}/availability-downtime`);
+    const [calendar] = await app.db.query<{ timezone: string; production_day_minutes_from_midnight: number }>(
+      'SELECT timezone, production_day_minutes_from_midnight FROM factories WHERE id = $1',
+      [montreal.id],
+    );
+    assert.deepEqual(
+      screenLinkSelectionOf(open.searchParams),
+      {
+        ...windowDates({ start: Date.parse(sent.body.window_start), end: Date.parse(sent.body.window_end) }, { ...calendar!, week_first_day: 'monday', year_first_month: 'january' }),
+        lineIds: montreal.units.slice(0, 2),
+        shiftIds: montreal.shifts.slice(0, 1),
+      },
+    );
 
     const history = await call(app, DEMO.operation, { method: 'GET', url: `/api/user/email-reports/${id}/deliveries` });
     assert.equal(history.body.length, 1);

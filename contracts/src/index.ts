@@ -30,3 +30,4 @@ export * from './schemas/opportunity-pages';
 export * from './email-reports';
 export * from './custom-period';
 export * from './configuration-rules';
+export * from './screen-links';

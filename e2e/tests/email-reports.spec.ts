@@ -114,6 +114,21 @@ test('creates a report from each template within the package, edits, previews, s
       expect(line!.split(' | ')[6]).toBe(String(unit.downtime_occurrences));
     }
 
+    // "Open in Linepulse" opens the availability page on the report's period, lines and shifts: the page
+    // asks for them (the period as whole production days), and the address no longer carries them.
+    const open = new URL(/https?:\/\/[^\s]+\/availability-downtime\?[^\s]+/.exec(sent.text)![0]);
+    const asked = page.waitForRequest((r) => r.url().endsWith('/api/production-units/downtimes-info') && r.method() === 'POST');
+    await page.goto(`${open.pathname}${open.search}`);
+    const body = (await asked).postDataJSON() as { time_option: string; start_date: string; end_date: string; production_unit_ids: string[]; work_shift_ids?: string[] };
+    expect(body.time_option).toBe('time_range');
+    expect(body.start_date).toBe(open.searchParams.get('start'));
+    expect(body.end_date).toBe(open.searchParams.get('end'));
+    expect(Date.parse(`${body.start_date}T00:00:00Z`)).toBeLessThanOrEqual(Date.parse(deliveries[0]!.window_start));
+    expect([...body.production_unit_ids].sort()).toEqual([...report.production_unit_ids].sort());
+    expect([...(body.work_shift_ids ?? [])].sort()).toEqual([...report.work_shift_ids].sort());
+    await expect(page).toHaveURL(new RegExp(`/${lyon.id}/availability-downtime$`));
+    await expect(page.getByRole('combobox', { name: 'Period' })).toHaveValue('time_range');
+
     // Unsubscribe through the message's own link, signed out: a translated page, and the report stops.
     const link = /https?:\/\/[^\s]+\/api\/email-reports\/[^\s]+\/unsubscribe\?[^\s]+/.exec(sent.text)![0];
     const anonymous = await page.context().browser()!.newContext({ ignoreHTTPSErrors: true });

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { downtimesInfo, kpisByGroups, loadFactories, topDowntimeReasons } from '../analytics/engine.ts';
 import type { Db } from '../db/db.ts';
-import { reportWindow, type EmailReportInput, type Language, type ReportTemplate } from '@linepulse/contracts';
+import { reportWindow, screenLinkSearch, windowDates, type EmailReportInput, type Language, type ReportTemplate } from '@linepulse/contracts';
 import { barChartSvg, svgToPng, type BarRow } from './charts.ts';
 import { escapeHtml } from './html.ts';
 import { REPORT_TEXTS, type ReportTexts } from './texts.ts';
@@ -292,7 +292,10 @@ export async function renderReport(db: Db, report: RenderableReport, dueAt: numb
   const period = periodLabel(window, factory.calendar.timezone, language);
   const subject = `${options.test ? `[${t.test}] ` : ''}${report.title} — ${factory.name} — ${t.templates[report.template]}`;
   const screen = report.template === 'overview' ? 'dashboard' : 'availability-downtime';
-  const link = `${options.publicUrl}/${report.factory_id}/${screen}`;
+  // The matching screen on the report's period, lines and shifts (the platform applies them once).
+  const scope = await scopeOf(db, report);
+  const selection = { ...windowDates(window, factory.calendar), lineIds: scope.units.map((u) => u.id), shiftIds: scope.shifts.map((s) => s.id) };
+  const link = `${options.publicUrl}/${report.factory_id}/${screen}?${screenLinkSearch(selection)}`;
 
   const cell = 'padding:6px 8px;border-bottom:1px solid #e0e0e0;text-align:left;font-size:13px;';
   const htmlSections = sections

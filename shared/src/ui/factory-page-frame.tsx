@@ -1,6 +1,7 @@
 import type { ComponentType, ReactElement, ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { Factory } from '@linepulse/contracts';
+import { useScreenLink } from '../selection/screen-link';
 import { useActiveFactory, useFactoriesStatus } from '../state/hooks';
 import { ErrorState } from './error-state';
 import { LoadingState } from './loading-state';
@@ -17,16 +18,17 @@ export interface FactoryPageFrameProps {
 /**
  * Frame of every /:factoryId/… page: resolves the route's factory among the user's factories, waits
  * while they load, and shows "not found or unauthorized" (product §8) instead of the page when it is not
- * one of them.
+ * one of them. A link carrying a selection (an e-mail report's) is applied before the page asks for data.
  */
 export function FactoryPageFrame({ title, description, actions, children }: FactoryPageFrameProps): ReactElement {
   const intl = useIntl();
   const factory = useActiveFactory();
   const status = useFactoriesStatus();
-  if (!factory) {
+  const applyingLink = useScreenLink(factory ?? null);
+  if (!factory || applyingLink) {
     return (
       <PageFrame title={title}>
-        {status === 'loading' || status === 'idle' ? (
+        {factory || status === 'loading' || status === 'idle' ? (
           <LoadingState />
         ) : (
           <ErrorState message={intl.formatMessage({ id: 'error.factoryNotFound' })} />
