@@ -138,7 +138,7 @@ async function main(): Promise<void> {
     await db.query(`DELETE FROM ${table} WHERE account_id = $1 AND factory_id = $2`, [BENCH_ACCOUNT_ID, ingestFactory.sim.id]);
   }
   // The api in a process of its own, configured as in production (default pool and limits).
-  const server = spawn(process.execPath, ['--import', 'tsx', 'bench/server.ts'], {
+  const server = spawn(process.execPath, [...(process.env.LOAD_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', 'tsx', 'bench/server.ts'], {
     cwd: path.resolve(import.meta.dirname, '..'),
     env: {
       ...process.env, DATABASE_URL: url, DATA_DIR: dataDir, PORT: String(PORT), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${PORT}`,

@@ -55,6 +55,8 @@ export interface AppConfig {
   heavyCalls: HeavyCallsConfig;
   /** Seconds an opportunities answer is shared by identical requests of the account (0: only while computed). */
   opportunitiesCacheSeconds: number;
+  /** Identical analytics requests share one answer for this long while nothing they read changed here (decision 27). */
+  analyticsCacheSeconds: number;
   /**
    * Which proxies in front of the api are trusted to say who the client is (X-Forwarded-For/-Proto/-Host),
    * as Fastify's `trustProxy`: false (default: the peer address is the client), a number of hops, or
@@ -313,6 +315,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const serveSourceMaps = parseBoolean(value(env, 'SERVE_SOURCE_MAPS'), 'SERVE_SOURCE_MAPS', false, problems);
 
   const opportunitiesCacheSeconds = integer('OPPORTUNITIES_CACHE_SECONDS', 15, 0, 3600);
+  const analyticsCacheSeconds = integer('ANALYTICS_CACHE_SECONDS', 5, 0, 3600);
 
   const trustProxy = parseTrustProxy(value(env, 'TRUST_PROXY'), problems);
 
@@ -329,5 +332,5 @@ export function loadConfig(env: Env = process.env): AppConfig {
   };
 
   if (problems.length > 0) throw new ConfigError(problems);
-  return { reports, heavyCalls, opportunitiesCacheSeconds, port, host, publicUrl, dataDir, databaseUrl, tls, oidc, staticRoot, sisterProductUrl, remoteUrls, logLevel, seedDemo, mqtt, simulateDemo, simulateDemoDays, serveSourceMaps, trustProxy };
+  return { reports, heavyCalls, opportunitiesCacheSeconds, analyticsCacheSeconds, port, host, publicUrl, dataDir, databaseUrl, tls, oidc, staticRoot, sisterProductUrl, remoteUrls, logLevel, seedDemo, mqtt, simulateDemo, simulateDemoDays, serveSourceMaps, trustProxy };
 }

@@ -31,8 +31,13 @@ export class SharedAnswers {
       const controller = new AbortController();
       const promise = compute(controller.signal).then((value) => {
         if (this.ttlMs > 0 && !controller.signal.aborted) {
-          this.kept.set(key, { at: Date.now(), value });
-          if (this.kept.size > this.max) this.kept.delete(this.kept.keys().next().value!);
+          const now = Date.now();
+          this.kept.set(key, { at: now, value });
+          // Oldest first (insertion order): drop the expired ones, and the oldest beyond `max`.
+          for (const [k, kept] of this.kept) {
+            if (this.kept.size <= this.max && now - kept.at <= this.ttlMs) break;
+            this.kept.delete(k);
+          }
         }
         return value;
       });

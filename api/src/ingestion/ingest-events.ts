@@ -2,6 +2,7 @@ import type { Queryable } from '../db/db.ts';
 import { ApiError } from '../errors.ts';
 import { ERROR_CODES, textProblem, type ApiErrorItem } from '@linepulse/contracts';
 import { factoryLookup, forgetFactoryLookup, type FactoryLookup } from './factory-lookup.ts';
+import { unitsWritten } from '../analytics/answer-generations.ts';
 
 /** Most events one batch may carry (HTTP and MQTT alike). */
 export const MAX_BATCH_EVENTS = 10_000;
@@ -79,6 +80,11 @@ function emptyColumns(): Columns {
     justification: { unit: [], id: [], from: [], to: [], reason: [] },
     product: { unit: [], id: [], at: [], product: [] },
   };
+}
+
+/** The production units a batch touches. */
+function unitsOf(columns: Columns): Set<string> {
+  return new Set([columns.state, columns.count, columns.counter, columns.justification, columns.product].flatMap((c) => c.unit));
 }
 
 function isCount(value: unknown): value is number {
@@ -360,6 +366,8 @@ export async function ingestEvents(
     try {
       const [row] = await db.query<{ accepted: number }>(INSERT_BATCH, batchParams(factory, checked.columns));
       const accepted = Number(row?.accepted ?? 0);
+      // Stored (one statement, committed): answers kept for these units are not used again.
+      if (accepted > 0) unitsWritten(factory.accountId, unitsOf(checked.columns));
       return { accepted, duplicates: checked.count - accepted };
     } catch (error) {
       // A unit, product or reason removed by a configuration change since the lookup was cached:

@@ -7,6 +7,7 @@ import { opportunities } from '../analytics/opportunities.ts';
 import type { WindowRequest } from '../analytics/window.ts';
 import type { Db } from '../db/db.ts';
 import { clientGoneSignal } from '../plugins/app/heavy-calls.ts';
+import { generationsOf } from '../analytics/answer-generations.ts';
 import { SharedAnswers } from '../analytics/shared-answers.ts';
 import { currentUser } from '../plugins/app/auth.ts';
 import {
@@ -22,11 +23,18 @@ import {
   withErrors,
 } from '@linepulse/contracts';
 
+/** The production units a request names (null when it names none: a company's or a factory's). */
+function unitIdsOf(body: { production_unit_ids?: readonly string[]; groups?: readonly { production_unit_ids: readonly string[] }[] }): readonly string[] | null {
+  return body.production_unit_ids ?? body.groups?.flatMap((g) => g.production_unit_ids) ?? null;
+}
+
 /** Analytics calls of product §7 plus KPIs by groups; all sums of derived rollups (src/analytics). */
 export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const common = { tags: ['analytics'], security: [{ bearerAuth: [] }] };
   const { unitDays } = app.config.heavyCalls;
-  const inFlight = new SharedAnswers(0);
+  // Identical requests share one computation while it runs, and its answer for ANALYTICS_CACHE_SECONDS
+  // while nothing it read has changed in this process (answer-generations.ts, decision 27).
+  const answers = new SharedAnswers(app.config.analyticsCacheSeconds * 1000, 200);
   /**
    * Runs an analytics call after the limits on ids; a call over more unit-days than `limit` (lines in
    * scope × window days) is heavy: limited per user, queued server-wide, stopped after a timeout.
@@ -42,12 +50,13 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     clientGone: AbortSignal = clientGoneSignal(reply),
   ): Promise<T> => {
     checkIds(body);
-    // Identical requests of one account running at the same time share one computation (their answers
-    // would be the same): fifty users opening the same overview cost one. A heavy one stops when all
-    // the clients waiting for it have gone.
+    // Identical requests of one account share one computation and, for a few seconds, its answer (they
+    // would be the same): fifty users opening the same overview cost one. The key carries what the
+    // answer read (the account's and its units' write counters). A heavy one stops when all the clients
+    // waiting for it have gone.
     const user = currentUser(request);
-    return inFlight.get(
-      JSON.stringify([call, user.account_id, user.is_financial_admin, body]),
+    return answers.get(
+      JSON.stringify([call, user.account_id, user.is_financial_admin, body, generationsOf(user.account_id, unitIdsOf(body))]),
       (stop) => {
         if (units * requestDays(body) <= limit) return fn(app.db);
         return app.heavyCalls.run(reply, user.user_id, call, fn, stop);
@@ -118,7 +127,7 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           ))[0]!.n;
       // Identical requests of one account (the overview's panel for every user of a company) share one
       // computation, and its answer for a few seconds (OPPORTUNITIES_CACHE_SECONDS).
-      const key = JSON.stringify([user.account_id, user.is_financial_admin, body]);
+      const key = JSON.stringify([user.account_id, user.is_financial_admin, body, generationsOf(user.account_id, unitIdsOf(body))]);
       return shared.get(key, (stop) => guarded(request, reply, 'opportunities', body, units, unitDays, (db) => opportunities(db, user.account_id, user.is_financial_admin, body), stop), clientGoneSignal(reply));
     },
   );

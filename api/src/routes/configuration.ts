@@ -19,6 +19,7 @@ import {
   type FactoryConfigurationInput,
   type Recomputation,
 } from '@linepulse/contracts';
+import { accountChangedAfterWrites } from '../analytics/answer-generations.ts';
 
 const KEY = CONFIGURATION_KEY_PATTERN;
 const HH_MM = SHIFT_TIME_PATTERN;
@@ -130,6 +131,8 @@ const FactoryKeyParams = Type.Object({ id: Uuid, keyId: Uuid });
  * Administrators of the factory's account only; another account's factory is a 404 like an unknown one.
  */
 export const configurationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // Writes here change what analytics answers mean: answers kept for the account are not used again.
+  accountChangedAfterWrites(app);
   const { db } = app;
 
   async function ownFactory(accountId: string, factoryId: string): Promise<void> {

@@ -26,6 +26,7 @@ import { ApiError, apiError } from '../errors.ts';
 import { currentUser } from '../plugins/app/auth.ts';
 import { validationItems } from '../plugins/app/error-handler.ts';
 import { yupProblems } from '../yup-problems.ts';
+import { accountChangedAfterWrites } from '../analytics/answer-generations.ts';
 
 const rules = customPeriodSchema();
 const notFound = (id: string): ApiError => apiError(404, ERROR_CODES.customPeriodNotFound, 'Custom period not found.', { id });
@@ -40,6 +41,8 @@ function isUniqueViolation(error: unknown): boolean {
  * account's period answers 404 CP_404 like an unknown one.
  */
 export const customPeriodRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // Writes here change what analytics answers mean: answers kept for the account are not used again.
+  accountChangedAfterWrites(app);
   const { db } = app;
   const tags = ['custom periods'];
   const security = [{ bearerAuth: [] }];

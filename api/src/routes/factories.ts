@@ -29,6 +29,7 @@ import {
   NewFactorySchema,
   UnitWorkShiftsSchema,
 } from '@linepulse/contracts';
+import { accountChangedAfterWrites } from '../analytics/answer-generations.ts';
 
 const settingsSchema = factorySettingsSchema(CURRENCIES);
 const settingsWithoutObjectives = settingsSchema.omit(['objectives']);
@@ -48,6 +49,8 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 export const factoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // Writes here change what analytics answers mean: answers kept for the account are not used again.
+  accountChangedAfterWrites(app);
   const { db } = app;
 
   app.get(

@@ -20,6 +20,7 @@ import type { WindowRequest } from '../analytics/window.ts';
 import type { Db } from '../db/db.ts';
 import { apiError } from '../errors.ts';
 import { currentUser } from '../plugins/app/auth.ts';
+import { accountChanged } from '../analytics/answer-generations.ts';
 
 /** Admins and directors set the per-unit targets (issue 14). */
 const canSetTargets = (user: UserClaims): boolean => user.is_admin || user.role === 'director';
@@ -101,6 +102,8 @@ export const opportunityPageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = currentUser(request);
       if (!canSetTargets(user)) throw apiError(403, ERROR_CODES.opportunityTargetForbidden, 'Only administrators and directors set opportunity targets.');
       await setOpportunityTarget(app.db, user.account_id, user.user_id, request.body);
+      // The overview's kept opportunities answers count the old target.
+      accountChanged(user.account_id);
       return reply.status(204).send(null);
     },
   );

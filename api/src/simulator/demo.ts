@@ -8,6 +8,7 @@ import type { Db, Queryable } from '../db/db.ts';
 import { demoIds } from '../seed/seed.ts';
 import { factCount, generateFacts, type Facts, type SimConfig } from './generate.ts';
 import { copyFacts, insertFacts, loadSimFactories, spansByUnit } from './load.ts';
+import { unitsWritten } from '../analytics/answer-generations.ts';
 
 /** Advisory-lock key of the simulator ("LPSM"), distinct from migrations, seed and rollups. */
 export const SIMULATOR_LOCK_KEY = 0x4c50534d;
@@ -146,7 +147,8 @@ export interface LiveStepResult {
 export async function liveStep(db: Db, options: { accountId?: string; now?: number } = {}): Promise<LiveStepResult> {
   const accountId = options.accountId ?? demoIds.account('demo');
   const now = options.now ?? Date.now();
-  return db.transaction(async (tx): Promise<LiveStepResult> => {
+  let written: string[] = [];
+  const result = await db.transaction(async (tx): Promise<LiveStepResult> => {
     const [lock] = await tx.query<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS ok', [SIMULATOR_LOCK_KEY]);
     if (!lock?.ok) return { status: 'locked' };
     const [state] = await tx.query<StateRow>('SELECT seed, history_start, generated_to, counter_units FROM simulator_state WHERE account_id = $1 FOR UPDATE', [accountId]);
@@ -172,8 +174,12 @@ export async function liveStep(db: Db, options: { accountId?: string; now?: numb
       );
     }
     await tx.query('UPDATE simulator_state SET generated_to = $2, updated_at = now() WHERE account_id = $1', [accountId, new Date(now).toISOString()]);
+    written = [...spans.keys()];
     return { status: 'appended', from: new Date(from).toISOString(), to: new Date(now).toISOString(), generated: factCount(facts), inserted };
   });
+  // Committed: answers kept for these units are not used again.
+  if (written.length > 0) unitsWritten(accountId, written);
+  return result;
 }
 
 export interface LiveSimulation {
