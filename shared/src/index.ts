@@ -117,7 +117,7 @@ export {
 } from './ui/duration-axis';
 export { downloadBlob, exportFileName, fileSlug, toCsv, toXlsx, type SheetCell } from './ui/export-file';
 export { ExportMenu, type ExportMenuProps } from './ui/export-menu';
-export { Chart, type ChartProps } from './ui/chart';
+export { Chart, preloadChart, type ChartProps } from './ui/chart';
 export type { ChartModule } from './ui/chart-types';
 export { DataTable, type DataColumn, type DataTableProps, type TableSort } from './ui/data-table';
 export { countColumn, durationColumn, percentColumn } from './ui/table-columns';

@@ -39,7 +39,7 @@ const MODULE_LOADERS: Record<ChartModule, () => Promise<unknown>> = {
 const moduleLoads = new Map<string, Promise<unknown>>();
 
 /** One promise per set of modules (React's `use` needs the same promise on every render); a failure may be retried. */
-function modulesLoaded(modules: readonly ChartModule[]): Promise<unknown> {
+export function modulesLoaded(modules: readonly ChartModule[]): Promise<unknown> {
   const key = [...modules].sort().join(',');
   let load = moduleLoads.get(key);
   if (!load) {

@@ -2,7 +2,7 @@ import { Button, MessageBar, MessageBarActions, MessageBarBody, makeStyles, toke
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { DateTime } from 'luxon';
-import { useCallback, useMemo, type ReactElement } from 'react';
+import { useCallback, useEffect, useMemo, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 import {
@@ -29,6 +29,7 @@ import {
   usePeriod,
   useSessionReady,
   type Interval,
+  preloadChart,
 } from '@linepulse/shared';
 import type { AnalyticsWindow, Factory, UnitSelection } from '@linepulse/contracts';
 import { downtimeDurationsQuery } from '../../api/post-downtime-durations';
@@ -41,7 +42,7 @@ import { inFactoryOrder, sumDowntimeMeasures } from '../../model/unit-totals';
 import { DowntimeList } from './downtime-list';
 import { DowntimeSummaryView } from './downtime-summary';
 import { DurationsHistogram } from './durations-histogram';
-import { HeatmapChart } from './heatmap-chart';
+import { HEATMAP_MODULES, HeatmapChart } from './heatmap-chart';
 import { UnitDowntime } from './unit-downtime';
 
 const useStyles = makeStyles({
@@ -67,6 +68,8 @@ export function AvailabilityPage(): ReactElement {
 
 function AvailabilityContent({ factory }: { factory: Factory }): ReactElement {
   const intl = useIntl();
+  // The heatmap's Highcharts module is fetched with the page's data, not after it.
+  useEffect(() => preloadChart(HEATMAP_MODULES), []);
   const styles = useStyles();
   const { ready } = useSessionReady();
   const customPeriods = useCustomPeriods();

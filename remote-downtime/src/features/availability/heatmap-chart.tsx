@@ -102,7 +102,7 @@ function heatmapOptions({ title, heatmap, interval, zone, intl, themeName, onSel
 }
 
 /** The heatmap series comes with the platform's Highcharts module of that name. */
-const HEATMAP_MODULES = ['heatmap'] as const;
+export const HEATMAP_MODULES = ['heatmap'] as const;
 
 export interface HeatmapChartProps {
   title: string;
