@@ -80,7 +80,7 @@ export default tseslint.config(
   {
     // Node scripts (budget measurements and the like) run outside the browser and use Node's globals.
     files: ['**/scripts/**/*.{js,mjs,cjs}'],
-    languageOptions: { globals: { URL: 'readonly', Buffer: 'readonly', performance: 'readonly', setTimeout: 'readonly' } },
+    languageOptions: { globals: { URL: 'readonly', Buffer: 'readonly', performance: 'readonly', setTimeout: 'readonly', fetch: 'readonly' } },
   },
   {
     files: ['api/**/*.ts', 'e2e/**/*.ts', '**/scripts/**', '**/*.test.ts', '**/*.test.tsx', 'bench/**'],
