@@ -141,14 +141,6 @@ test('a page narrowed to a heatmap cell (from its URL) asks for that line and in
   await waitFor(() => expect(fetch.requests.slice(before).some((r) => (r.body as { time_option?: string }).time_option === 'lastday')).toBe(true));
 });
 
-test('a URL naming another factory’s line is not a narrowing', async () => {
-  fetch = mockFetch(answers());
-  render('/f-lyon/availability-downtime?unit=pu-elsewhere&from=2026-11-22T13:00:00.000Z&to=2026-11-22T14:00:00.000Z');
-  await allDrawn();
-  expect(screen.queryByText(/^Narrowed to/)).not.toBeInTheDocument();
-  expect(fetch.requests.find((r) => new URL(r.url).pathname.endsWith('/downtimes-info'))?.body).toMatchObject({ production_unit_ids: ['pu-1', 'pu-2'] });
-});
-
 test('the interval picked is kept in the URL, so the view can be shared', async () => {
   fetch = mockFetch(answers());
   const { userEvent } = render('/f-lyon/availability-downtime?interval=day');
