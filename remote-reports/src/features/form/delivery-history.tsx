@@ -29,7 +29,9 @@ const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, maxWidth: '900px' },
   heading: { fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold, margin: 0 },
   scroll: { overflowX: 'auto' },
-  answer: { whiteSpace: 'pre-wrap', fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200, margin: 0 },
+  // Columns sized by their content, the panel scrolling when they do not fit (as the reports list).
+  table: { tableLayout: 'auto' },
+  answer: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200, margin: 0 },
   surface: { maxWidth: '760px', width: '95vw' },
 });
 
@@ -59,7 +61,7 @@ export function DeliveryHistory({ report }: { report: EmailReport }): ReactEleme
         <EmptyState title={intl.formatMessage({ id: 'reports.history.empty' })} />
       ) : (
         <div className={styles.scroll}>
-          <Table aria-labelledby="report-history-heading" size="small">
+          <Table aria-labelledby="report-history-heading" size="small" className={styles.table}>
             <TableHeader>
               <TableRow>
                 {['when', 'to', 'outcome', 'answer'].map((column) => (

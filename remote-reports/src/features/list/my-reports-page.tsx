@@ -43,6 +43,10 @@ const useStyles = makeStyles({
   heading: { fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold, margin: 0 },
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   nowrap: { whiteSpace: 'nowrap' },
+  // Columns sized by their content (Fluent's fixed layout gives every column the same width, and the
+  // dates and addresses spilled into their neighbours at laptop widths); the panel scrolls instead.
+  table: { tableLayout: 'auto' },
+  recipients: { overflowWrap: 'anywhere', minWidth: '12em' },
 });
 
 /** "Daily at 07:00", "Weekly (Monday) at 07:00", "Monthly (15) at 07:00". */
@@ -106,7 +110,7 @@ function MyReports({ factory }: { factory: Factory }): ReactElement {
           <EmptyState title={intl.formatMessage({ id: 'reports.list.empty' })} />
         ) : (
           <div className={styles.scroll}>
-            <Table aria-labelledby="reports-list-heading" size="small">
+            <Table aria-labelledby="reports-list-heading" size="small" className={styles.table}>
               <TableHeader>
                 <TableRow>
                   {['title', 'template', 'frequency', 'next', 'recipients', 'active', 'last', 'actions'].map((column) => (
@@ -125,7 +129,7 @@ function MyReports({ factory }: { factory: Factory }): ReactElement {
                     <TableCell className={styles.nowrap}>
                       {report.next_delivery_at ? `${instant(intl, report.next_delivery_at, report.timezone)} (${report.timezone})` : intl.formatMessage({ id: 'reports.none' })}
                     </TableCell>
-                    <TableCell>{report.recipients.join(', ') || intl.formatMessage({ id: 'reports.none' })}</TableCell>
+                    <TableCell className={styles.recipients}>{report.recipients.join(', ') || intl.formatMessage({ id: 'reports.none' })}</TableCell>
                     <TableCell>
                       <Switch
                         checked={report.active}
