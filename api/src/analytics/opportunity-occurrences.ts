@@ -183,8 +183,8 @@ export async function unitOccurrences(
     out.push({ kind, unitId: ctx.unitId, at, shiftId, ...extra, parts, lostMs, lostUnits, targetMs: 0, excessMs: 0 });
   };
   const whole = (d: DowntimeRow): number => d.lost_ms;
-  for (const x of instants) record(x.kind, x.at, x.extra, overlapping(x.at), whole, x.shiftId ?? shiftAt(x.at));
-  if (kinds.has('planned_downtime_above_target')) {
+  for (const x of instants) record(x.kind, x.at, x.extra, overlapping(x.at), whole, x.shiftId);
+  if (planned) {
     // Each downtime starting in the window, per planned reason with a target: the reason's time on it.
     for (const d of downtimes) {
       if (d.start < w.start) continue;

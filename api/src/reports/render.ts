@@ -86,9 +86,18 @@ async function scopeOf(db: Db, report: RenderableReport): Promise<{ units: Named
   return { units, shifts };
 }
 
-/** The figures of the report's template over `window`, each one an answer of an analytics call. */
-export async function reportFigures(db: Db, report: RenderableReport, window: { start: number; end: number }, now = Date.now()): Promise<ReportFigures> {
-  const { units, shifts } = await scopeOf(db, report);
+/**
+ * The figures of the report's template over `window`, each one an answer of an analytics call. `scope`
+ * is the report's lines and shifts when the caller has read them already.
+ */
+export async function reportFigures(
+  db: Db,
+  report: RenderableReport,
+  window: { start: number; end: number },
+  now = Date.now(),
+  scope?: { units: Named[]; shifts: Named[] },
+): Promise<ReportFigures> {
+  const { units, shifts } = scope ?? (await scopeOf(db, report));
   const base = {
     start: new Date(window.start).toISOString(),
     end: new Date(window.end).toISOString(),
@@ -284,7 +293,9 @@ export async function renderReport(db: Db, report: RenderableReport, dueAt: numb
   const factory = factories.get(report.factory_id);
   if (!factory) throw new Error(`factory ${report.factory_id} is gone`);
   const window = reportWindow(report, dueAt, factory.calendar);
-  const figures = await reportFigures(db, report, window, options.now);
+  // Read once: the figures and the link both follow the report's lines and shifts.
+  const scope = await scopeOf(db, report);
+  const figures = await reportFigures(db, report, window, options.now, scope);
   const language = report.language;
   const t = REPORT_TEXTS[language];
   const sections = sectionsOf(figures, t, language);
@@ -293,7 +304,6 @@ export async function renderReport(db: Db, report: RenderableReport, dueAt: numb
   const subject = `${options.test ? `[${t.test}] ` : ''}${report.title} — ${factory.name} — ${t.templates[report.template]}`;
   const screen = report.template === 'overview' ? 'dashboard' : 'availability-downtime';
   // The matching screen on the report's period, lines and shifts (the platform applies them once).
-  const scope = await scopeOf(db, report);
   const selection = { ...windowDates(window, factory.calendar), lineIds: scope.units.map((u) => u.id), shiftIds: scope.shifts.map((s) => s.id) };
   const link = `${options.publicUrl}/${report.factory_id}/${screen}?${screenLinkSearch(selection)}`;
 
