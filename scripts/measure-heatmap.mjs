@@ -13,6 +13,8 @@
 // Then it signs in as the demo admin, sets the period to the last 14 days and opens the availability
 // page of the 20-line factory by hour (`?interval=hour`) five times, printing for each the time from
 // navigation start to the moment every heatmap cell is drawn. Figures, not assertions.
+// HEATMAP_PROFILE=<file.cpuprofile> also records the last run's JavaScript CPU profile (open it in
+// Chromium's DevTools) and prints the functions that took the most time themselves.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -135,6 +137,23 @@ async function ensureFactory(headers) {
   return (await json('GET', '/api/user/factories')).find((f) => f.id === id);
 }
 
+/** Writes a CDP CPU profile and prints the 25 functions with the most self time. */
+async function printProfile(profile, file) {
+  const { writeFileSync } = await import('node:fs');
+  writeFileSync(file, JSON.stringify(profile));
+  const interval = (profile.endTime - profile.startTime) / 1000 / Math.max(1, profile.samples.length);
+  const counts = new Map();
+  for (const id of profile.samples) counts.set(id, (counts.get(id) ?? 0) + 1);
+  const self = new Map();
+  for (const node of profile.nodes) {
+    const { functionName, url, lineNumber } = node.callFrame;
+    const key = `${functionName || '(anonymous)'} ${url.replace(/^.*\//, '')}:${lineNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + (counts.get(node.id) ?? 0) * interval);
+  }
+  console.log(`CPU profile written to ${file}; most self time:`);
+  for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${key}`);
+}
+
 const instance = external ? null : await startInstance();
 const browser = await launchChromium();
 try {
@@ -159,12 +178,21 @@ try {
 
   const expected = factory.production_units.length * DAYS * 24;
   const times = [];
+  const profileFile = process.env.HEATMAP_PROFILE;
+  const cdp = profileFile ? await context.newCDPSession(page) : null;
   for (let run = 0; run < RUNS; run += 1) {
     await page.goto('about:blank');
+    const profiling = cdp && run === RUNS - 1;
+    if (profiling) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     await page.goto(`${base}/${factory.id}/availability-downtime?interval=hour`);
     // Cells of hours the factory's calendar adds or drops (a time change) make the count approximate.
     await page.waitForFunction((n) => globalThis.document.querySelectorAll('.highcharts-heatmap-series .highcharts-point').length >= n - 24, expected, { timeout: 60_000, polling: 'raf' });
     times.push(await page.evaluate(() => performance.now()));
+    if (profiling) await printProfile((await cdp.send('Profiler.stop')).profile, profileFile);
     if (process.env.HEATMAP_DETAIL) {
       console.log(await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => /\/api\/|\.js$/.test(e.name)).map((e) => `${Math.round(e.startTime)}-${Math.round(e.responseEnd)} ${e.name.replace(/^.*\/\/[^/]+/, '')} ${e.encodedBodySize}`).join('\n')));
     }

@@ -1,6 +1,7 @@
 import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import { rememberZoneOffsets } from '@linepulse/contracts';
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/db.ts';
 import compress from './plugins/external/compress.ts';
@@ -46,6 +47,9 @@ export interface AppOptions {
  */
 export const linepulse = fp(
   async (app: FastifyInstance, options: AppOptions) => {
+    // The engine makes hundreds of thousands of DateTimes in factory zones a minute under load; luxon
+    // otherwise asks Intl for each one's offset (contracts/src/zone-offsets.ts).
+    rememberZoneOffsets();
     app.setValidatorCompiler(TypeBoxValidatorCompiler);
     await app.register(configPlugin, { config: options.config });
     // First: every answer, errors and the provider's pages included, carries the security headers.

@@ -48,6 +48,26 @@ describe('compressed api answers', () => {
     }
   });
 
+  it('sends analytics answers kept for identical requests compressed as each request accepts, with the JSON of the route', async () => {
+    const units = (await send('GET', `/api/factories/${lyon}/configuration`, null, { authorization: bearer })).json().production_units as { id: string }[];
+    const body = { time_option: 'last7days', production_unit_ids: units.map((u) => u.id), interval: 'hour' };
+    const url = '/api/production-units/downtimes-info-interval';
+    const headers = { authorization: bearer, 'content-type': 'application/json' };
+    const plain = await send('POST', url, null, headers, body);
+    assert.equal(plain.statusCode, 200, plain.body);
+    assert.ok(plain.rawPayload.length > COMPRESSION_THRESHOLD);
+    // Each encoding twice: the first makes the kept answer's compressed form, the second reuses it.
+    for (const [accept, encoding] of [[BROWSER_ENCODINGS, 'br'], [BROWSER_ENCODINGS, 'br'], ['gzip, deflate', 'gzip'], ['br;q=0, gzip', 'gzip'], ['identity', undefined], ['*', 'br']] as const) {
+      const response = await send('POST', url, accept, headers, body);
+      const label = `Accept-Encoding ${accept}`;
+      assert.equal(response.statusCode, 200, label);
+      assert.equal(response.headers['content-encoding'], encoding, label);
+      assert.match(String(response.headers['content-type']), /^application\/json; charset=utf-8$/, label);
+      assert.ok(varies(response), `${label}: Vary ${String(response.headers.vary)}`);
+      assert.equal(decoded(response), plain.body, label);
+    }
+  });
+
   it('leaves answers below the threshold, errors included, uncompressed', async () => {
     const accountId = (await app.db.query<{ account_id: string }>('SELECT account_id FROM factories WHERE id = $1', [lyon]))[0]!.account_id;
     const cases: { url: string; headers: Record<string, string>; status: number }[] = [

@@ -31,3 +31,4 @@ export * from './email-reports';
 export * from './custom-period';
 export * from './configuration-rules';
 export * from './screen-links';
+export * from './zone-offsets';

@@ -56,3 +56,31 @@ export function createRemoteVerifier(options: { authority: string; audience: str
     },
   };
 }
+
+/**
+ * A verifier that remembers tokens it has verified, for `ttlMs` and never past their expiry: a page
+ * sends several calls with the same token, and checking an RSA signature for each was a few percent of
+ * the api's time under load. Refusals are not remembered. At most `max` tokens, the oldest dropped.
+ */
+export function rememberVerified(verifier: TokenVerifier, options: { ttlMs?: number; max?: number; now?: () => number } = {}): TokenVerifier {
+  const ttlMs = options.ttlMs ?? 60_000;
+  const max = options.max ?? 10_000;
+  const now = options.now ?? Date.now;
+  const verified = new Map<string, { payload: JWTPayload; until: number }>();
+  return {
+    async verify(token) {
+      const t = now();
+      const hit = verified.get(token);
+      if (hit && t < hit.until) return hit.payload;
+      if (hit) verified.delete(token);
+      const payload = await verifier.verify(token);
+      const expires = typeof payload.exp === 'number' ? payload.exp * 1000 : t;
+      const until = Math.min(t + ttlMs, expires);
+      if (until > t) {
+        if (verified.size >= max) verified.delete(verified.keys().next().value!);
+        verified.set(token, { payload, until });
+      }
+      return payload;
+    },
+  };
+}

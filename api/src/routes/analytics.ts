@@ -9,6 +9,7 @@ import type { Db } from '../db/db.ts';
 import { clientGoneSignal } from '../plugins/app/heavy-calls.ts';
 import { generationsOf } from '../analytics/answer-generations.ts';
 import { SharedAnswers } from '../analytics/shared-answers.ts';
+import { encodeAnswer, sendEncoded, type EncodedAnswer } from '../analytics/encoded-answer.ts';
 import { currentUser } from '../plugins/app/auth.ts';
 import {
   DowntimeInfoSchema as DowntimeInfo,
@@ -48,18 +49,18 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     limit: number,
     fn: (db: Db) => Promise<T>,
     clientGone: AbortSignal = clientGoneSignal(reply),
-  ): Promise<T> => {
+  ): Promise<EncodedAnswer> => {
     checkIds(body);
     // Identical requests of one account share one computation and, for a few seconds, its answer (they
     // would be the same): fifty users opening the same overview cost one. The key carries what the
     // answer read (the account's and its units' write counters). A heavy one stops when all the clients
-    // waiting for it have gone.
+    // waiting for it have gone. The answer is kept as the bytes it is sent as (decision 28).
     const user = currentUser(request);
     return answers.get(
       JSON.stringify([call, user.account_id, user.is_financial_admin, body, generationsOf(user.account_id, unitIdsOf(body))]),
-      (stop) => {
-        if (units * requestDays(body) <= limit) return fn(app.db);
-        return app.heavyCalls.run(reply, user.user_id, call, fn, stop);
+      async (stop) => {
+        const value = units * requestDays(body) <= limit ? await fn(app.db) : await app.heavyCalls.run(reply, user.user_id, call, fn, stop);
+        return encodeAnswer(reply, value);
       },
       clientGone,
     );
@@ -69,7 +70,7 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/production-units/downtimes-info',
     { schema: { ...common, summary: 'Downtime per production unit over a window (durations in ms)', body: UnitsBody, response: withErrors({ 200: Type.Array(DowntimeInfo) }) } },
-    async (request, reply) => guarded(request, reply, 'downtimes-info', request.body, unitsOf(request.body), 10 * unitDays, (db) => downtimesInfo(db, currentUser(request).account_id, request.body)),
+    async (request, reply) => sendEncoded(reply, await guarded(request, reply, 'downtimes-info', request.body, unitsOf(request.body), 10 * unitDays, (db) => downtimesInfo(db, currentUser(request).account_id, request.body))),
   );
   app.post(
     '/production-units/downtimes-info-interval',
@@ -81,17 +82,17 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
     async (request, reply) =>
-      guarded(request, reply, 'downtimes-info-interval', request.body, unitsOf(request.body), 10 * unitDays, (db) => downtimesInfoInterval(db, currentUser(request).account_id, request.body)),
+      sendEncoded(reply, await guarded(request, reply, 'downtimes-info-interval', request.body, unitsOf(request.body), 10 * unitDays, (db) => downtimesInfoInterval(db, currentUser(request).account_id, request.body))),
   );
   app.post(
     '/top-downtime-reasons',
     { schema: { ...common, summary: 'Top planned and top unplanned downtime reasons (limit each, default 5)', body: UnitsBody, response: withErrors({ 200: Type.Array(TopReason) }) } },
-    async (request, reply) => guarded(request, reply, 'top-downtime-reasons', request.body, unitsOf(request.body), 10 * unitDays, (db) => topDowntimeReasons(db, currentUser(request).account_id, request.body)),
+    async (request, reply) => sendEncoded(reply, await guarded(request, reply, 'top-downtime-reasons', request.body, unitsOf(request.body), 10 * unitDays, (db) => topDowntimeReasons(db, currentUser(request).account_id, request.body))),
   );
   app.post(
     '/v2/production-units/downtimes-summary',
     { schema: { ...common, summary: 'Justification types of downtimes starting in the window and scheduled time, top unplanned reasons and categories', body: UnitsBody, response: withErrors({ 200: Summary }) } },
-    async (request, reply) => guarded(request, reply, 'downtimes-summary', request.body, unitsOf(request.body), 10 * unitDays, (db) => downtimesSummary(db, currentUser(request).account_id, request.body)),
+    async (request, reply) => sendEncoded(reply, await guarded(request, reply, 'downtimes-summary', request.body, unitsOf(request.body), 10 * unitDays, (db) => downtimesSummary(db, currentUser(request).account_id, request.body))),
   );
   app.post(
     '/kpis/by-groups',
@@ -100,7 +101,7 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const body = request.body;
       // The 11 preceding periods are read too.
       const units = (body.groups ?? []).reduce((n, g) => n + g.production_unit_ids.length, 0) * (body.preceding_periods ? 12 : 1);
-      return guarded(request, reply, 'kpis/by-groups', body, units, 10 * unitDays, (db) => kpisByGroups(db, currentUser(request).account_id, body));
+      return sendEncoded(reply, await guarded(request, reply, 'kpis/by-groups', body, units, 10 * unitDays, (db) => kpisByGroups(db, currentUser(request).account_id, body)));
     },
   );
 
@@ -128,7 +129,8 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Identical requests of one account (the overview's panel for every user of a company) share one
       // computation, and its answer for a few seconds (OPPORTUNITIES_CACHE_SECONDS).
       const key = JSON.stringify([user.account_id, user.is_financial_admin, body, generationsOf(user.account_id, unitIdsOf(body))]);
-      return shared.get(key, (stop) => guarded(request, reply, 'opportunities', body, units, unitDays, (db) => opportunities(db, user.account_id, user.is_financial_admin, body), stop), clientGoneSignal(reply));
+      const answer = await shared.get(key, (stop) => guarded(request, reply, 'opportunities', body, units, unitDays, (db) => opportunities(db, user.account_id, user.is_financial_admin, body), stop), clientGoneSignal(reply));
+      return sendEncoded(reply, answer);
     },
   );
 };

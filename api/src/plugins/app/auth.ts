@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { resolveUser } from '../../auth/claims.ts';
-import { createLocalVerifier, createRemoteVerifier, type TokenVerifier } from '../../auth/verifier.ts';
+import { createLocalVerifier, createRemoteVerifier, rememberVerified, type TokenVerifier } from '../../auth/verifier.ts';
 import { ApiError, errors } from '../../errors.ts';
 import { ERROR_CODES, type UserClaims } from '@linepulse/contracts';
 
@@ -45,9 +45,11 @@ function accessOf(request: FastifyRequest): Access | null {
 async function authPlugin(app: FastifyInstance): Promise<void> {
   const { oidc } = app.config;
   const embedded = app.embeddedOidc;
-  const verifier: TokenVerifier = embedded
-    ? createLocalVerifier({ jwks: embedded.keys.publicJwks, issuer: embedded.issuer, audience: oidc.audience })
-    : createRemoteVerifier({ authority: oidc.authority, audience: oidc.audience });
+  const verifier: TokenVerifier = rememberVerified(
+    embedded
+      ? createLocalVerifier({ jwks: embedded.keys.publicJwks, issuer: embedded.issuer, audience: oidc.audience })
+      : createRemoteVerifier({ authority: oidc.authority, audience: oidc.audience }),
+  );
   app.decorate('tokenVerifier', verifier);
   app.decorateRequest('user', null);
 
