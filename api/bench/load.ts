@@ -18,6 +18,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { Worker } from 'node:worker_threads';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -63,6 +64,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface Sample {
   ms: number;
+  /** Bytes on the wire (Content-Length), when known. */
+  bytes?: number;
   status: number;
   route: string;
   at: number;
@@ -71,8 +74,8 @@ interface Sample {
 class Recorder {
   readonly samples: Sample[] = [];
   readonly failures = new Map<string, number>();
-  record(route: string, status: number, ms: number, body?: string): void {
-    this.samples.push({ route, status, ms, at: performance.now() });
+  record(route: string, status: number, ms: number, body?: string, bytes?: number): void {
+    this.samples.push({ route, status, ms, at: performance.now(), bytes });
     if (status !== 200) {
       const key = `${route} ${status} ${(body ?? '').slice(0, 120)}`;
       this.failures.set(key, (this.failures.get(key) ?? 0) + 1);
@@ -169,7 +172,7 @@ async function main(): Promise<void> {
     try {
       const res = await fetch(`${base}${route}`, { method: 'POST', headers, body: JSON.stringify(body) });
       const text = await res.text();
-      rec.record(name, res.status, performance.now() - t, text);
+      rec.record(name, res.status, performance.now() - t, text, Number(res.headers.get('content-length') ?? NaN));
       return { status: res.status, text };
     } catch (error) {
       rec.record(name, 0, performance.now() - t, String(error));
@@ -220,21 +223,20 @@ async function main(): Promise<void> {
     }
   })());
 
-  // /api/health every 100 ms.
-  loops.push((async () => {
-    while (performance.now() < end) {
-      const t = performance.now();
-      try {
-        const res = await fetch(`${base}/api/health`);
-        await res.text();
-        health.record('health', res.status, performance.now() - t);
-      } catch (error) {
-        health.record('health', 0, performance.now() - t, String(error));
-      }
-      const wait = 100 - (performance.now() - t);
-      if (wait > 0) await sleep(wait);
-    }
-  })());
+  // /api/health every 100 ms, from a thread of its own (bench/health-probe.mjs).
+  const startedEpoch = Date.now() - (performance.now() - started);
+  loops.push(
+    new Promise<void>((resolve, reject) => {
+      const probe = new Worker(new URL('./health-probe.mjs', import.meta.url), { workerData: { url: `${base}/api/health`, everyMs: 100, until: startedEpoch + SECONDS * 1000 } });
+      probe.once('error', reject);
+      probe.once('message', (samples: { ms: number; status: number; at: number }[]) => {
+        // Recorded at the sample's end on this thread's clock, as the other recorders do.
+        for (const x of samples) health.samples.push({ route: 'health', status: x.status, ms: x.ms, at: started + (x.at - startedEpoch) + x.ms });
+        for (const x of samples.filter((x) => x.status !== 200)) health.failures.set(`health ${x.status}`, (health.failures.get(`health ${x.status}`) ?? 0) + 1);
+        void probe.terminate().then(() => resolve());
+      });
+    }),
+  );
 
   const think = () => sleep(THINK_MS * (0.5 + Math.random()));
   const viewedUnits = groups.flatMap((g) => g.production_unit_ids);
@@ -316,6 +318,8 @@ async function main(): Promise<void> {
   out('| requests | count | errors | p50 ms | p95 ms | p99 ms | max ms |');
   out('|---|---|---|---|---|---|---|');
   out(row('company overview + dashboard (all)', all));
+  // The first seconds: a hundred users arriving at once at answers nobody has asked for yet.
+  out(row('  of which sent 10 s or more after the start', users.figures((s) => s.at - s.ms - started >= 10_000)));
   for (const rec of [overview, dashboard]) for (const route of new Set(rec.samples.map((s) => s.route))) out(row(`  ${route}`, rec.figures((s) => s.route === route)));
   out(row('/api/health (throughout)', healthAll));
   if (healthHeavy) out(row('/api/health (while the six year-long opportunity calls run)', healthHeavy));
@@ -334,6 +338,11 @@ async function main(): Promise<void> {
     out();
     out('Failures:');
     for (const [k, n] of failures.slice(0, 20)) out(`- ${n} × ${k}`);
+  }
+  // LOAD_SAMPLES=<file>: every timed request (route, status, ms, seconds since the clock started), to see when the slow ones came.
+  if (process.env.LOAD_SAMPLES) {
+    const rows = [overview, dashboard, health, ingest, heavy].flatMap((r) => r.samples.map((x) => ({ route: x.route, status: x.status, ms: round(x.ms), bytes: x.bytes, at: round((x.at - x.ms - started) / 1000, 2) })));
+    writeFileSync(process.env.LOAD_SAMPLES, JSON.stringify(rows));
   }
   const dir = path.join(REPO_DIR, 'bench', 'results');
   mkdirSync(dir, { recursive: true });

@@ -4,6 +4,7 @@
  * Once listening it prints one JSON line, `{"ready": true, "tokens": {email: token}}`, with an access
  * token for each e-mail of LOAD_EMAILS (comma-separated), signed by the embedded provider.
  */
+import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { tokenFor } from '../test/helper.ts';
@@ -14,7 +15,20 @@ await app.listen({ port: config.port, host: config.host });
 const tokens: Record<string, string> = {};
 for (const email of (process.env.LOAD_EMAILS ?? '').split(',').filter(Boolean)) tokens[email] = await tokenFor(app, email, { expiresIn: 3600 });
 console.log(JSON.stringify({ ready: true, tokens }));
+// What delays the event loop (and so every answer, /api/health's included): printed on stderr at the end.
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+loopDelay.enable();
+const pauses: { kind: string; ms: number }[] = [];
+const GC_KINDS: Record<number, string> = { [constants.NODE_PERFORMANCE_GC_MAJOR]: 'major', [constants.NODE_PERFORMANCE_GC_MINOR]: 'minor', [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental', [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weak callbacks' };
+const gcObserver = new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) pauses.push({ kind: GC_KINDS[(e as unknown as { detail: { kind: number } }).detail.kind] ?? 'other', ms: e.duration });
+});
+gcObserver.observe({ entryTypes: ['gc'] });
 const stop = async (): Promise<void> => {
+  const ms = (ns: number) => Math.round(ns / 1e5) / 10;
+  const gc = (kind: string) => pauses.filter((p) => p.kind === kind);
+  const gcLine = ['major', 'minor', 'incremental'].map((k) => `${k} ${gc(k).length} (total ${Math.round(gc(k).reduce((a, p) => a + p.ms, 0))} ms, longest ${Math.round(Math.max(0, ...gc(k).map((p) => p.ms)))} ms)`).join(', ');
+  console.error(`api event loop delay: p50 ${ms(loopDelay.percentile(50))} ms, p99 ${ms(loopDelay.percentile(99))} ms, max ${ms(loopDelay.max)} ms; garbage collection: ${gcLine}; pauses over 50 ms: ${pauses.filter((p) => p.ms > 50).length}`);
   await app.close();
   process.exit(0);
 };

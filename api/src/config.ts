@@ -57,6 +57,8 @@ export interface AppConfig {
   opportunitiesCacheSeconds: number;
   /** Identical analytics requests share one answer for this long while nothing they read changed here (decision 27). */
   analyticsCacheSeconds: number;
+  /** After that, a kept answer is still given at once for this long while a new one is made (decision 28). */
+  analyticsStaleSeconds: number;
   /**
    * Which proxies in front of the api are trusted to say who the client is (X-Forwarded-For/-Proto/-Host),
    * as Fastify's `trustProxy`: false (default: the peer address is the client), a number of hops, or
@@ -316,6 +318,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
 
   const opportunitiesCacheSeconds = integer('OPPORTUNITIES_CACHE_SECONDS', 15, 0, 3600);
   const analyticsCacheSeconds = integer('ANALYTICS_CACHE_SECONDS', 5, 0, 3600);
+  const analyticsStaleSeconds = integer('ANALYTICS_STALE_SECONDS', 30, 0, 3600);
 
   const trustProxy = parseTrustProxy(value(env, 'TRUST_PROXY'), problems);
 
@@ -332,5 +335,5 @@ export function loadConfig(env: Env = process.env): AppConfig {
   };
 
   if (problems.length > 0) throw new ConfigError(problems);
-  return { reports, heavyCalls, opportunitiesCacheSeconds, analyticsCacheSeconds, port, host, publicUrl, dataDir, databaseUrl, tls, oidc, staticRoot, sisterProductUrl, remoteUrls, logLevel, seedDemo, mqtt, simulateDemo, simulateDemoDays, serveSourceMaps, trustProxy };
+  return { reports, heavyCalls, opportunitiesCacheSeconds, analyticsCacheSeconds, analyticsStaleSeconds, port, host, publicUrl, dataDir, databaseUrl, tls, oidc, staticRoot, sisterProductUrl, remoteUrls, logLevel, seedDemo, mqtt, simulateDemo, simulateDemoDays, serveSourceMaps, trustProxy };
 }

@@ -35,7 +35,10 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { unitDays } = app.config.heavyCalls;
   // Identical requests share one computation while it runs, and its answer for ANALYTICS_CACHE_SECONDS
   // while nothing it read has changed in this process (answer-generations.ts, decision 27).
-  const answers = new SharedAnswers(app.config.analyticsCacheSeconds * 1000, 200);
+  // After that, for ANALYTICS_STALE_SECONDS, the kept answer is given at once while a new one is made
+  // (decision 28).
+  const staleMs = app.config.analyticsStaleSeconds * 1000;
+  const answers = new SharedAnswers(app.config.analyticsCacheSeconds * 1000, 200, staleMs);
   /**
    * Runs an analytics call after the limits on ids; a call over more unit-days than `limit` (lines in
    * scope × window days) is heavy: limited per user, queued server-wide, stopped after a timeout.
@@ -65,7 +68,7 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       clientGone,
     );
   };
-  const shared = new SharedAnswers(app.config.opportunitiesCacheSeconds * 1000);
+  const shared = new SharedAnswers(app.config.opportunitiesCacheSeconds * 1000, 50, staleMs);
   const unitsOf = (body: { production_unit_ids?: readonly string[] }) => body.production_unit_ids?.length ?? 0;
   app.post(
     '/production-units/downtimes-info',
