@@ -1,4 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
+import Highcharts from 'highcharts';
+import { useState, type ReactElement } from 'react';
 import { missingTranslations } from '../contracts/remote-intl';
 import { renderWithProviders } from '../testing/render-with-providers';
 import { Chart } from './chart';
@@ -98,4 +100,31 @@ test('a chart is a named figure whose image export is offered once it is drawn',
   const button = screen.getByRole('button', { name: 'Export Trend' });
   await waitFor(() => expect(button).toBeEnabled(), { timeout: 10_000 });
   expect(document.querySelector('.highcharts-container')).not.toBeNull();
+});
+
+const STEADY_OPTIONS = { series: [{ type: 'line' as const, name: 'OEE', data: [1, 2, 3] }] };
+
+test('a page drawn again with the same chart options leaves the chart as it is (no redraw)', async () => {
+  function Page(): ReactElement {
+    const [renders, setRenders] = useState(0);
+    return (
+      <>
+        <button type="button" onClick={() => setRenders(renders + 1)}>
+          Again {renders}
+        </button>
+        <Chart title="Trend" fileName="overview_all_lastday" options={STEADY_OPTIONS} />
+      </>
+    );
+  }
+  const { userEvent } = renderWithProviders(<Page />);
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Export Trend' })).toBeEnabled(), { timeout: 10_000 });
+  const update = jest.spyOn(Highcharts.Chart.prototype, 'update');
+  try {
+    await userEvent.click(screen.getByRole('button', { name: 'Again 0' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Again 1' }));
+    expect(screen.getByRole('button', { name: 'Again 2' })).toBeInTheDocument();
+    expect(update).not.toHaveBeenCalled();
+  } finally {
+    update.mockRestore();
+  }
 });
