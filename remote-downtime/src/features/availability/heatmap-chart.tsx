@@ -31,7 +31,8 @@ function heatmapOptions({ title, heatmap, interval, zone, intl, themeName, onSel
   const data: PointOptionsType[] = heatmap.cells.map((cell) => [cell.x, cell.y, cell.availability]);
   return {
     chart: { type: 'heatmap', height: Math.max(180, heatmap.units.length * 30 + 110) },
-    xAxis: { categories: labels, labels: { step: Math.max(1, Math.ceil(width / 24)), rotation: width > 12 ? -45 : 0 } },
+    // At most about 24 ticks: a label step alone still makes, and measures, a label for every column.
+    xAxis: { categories: labels, tickInterval: Math.max(1, Math.ceil(width / 24)), labels: { rotation: width > 12 ? -45 : 0 } },
     yAxis: { categories: heatmap.units.map((unit) => unit.name), title: { text: undefined }, reversed: true, gridLineWidth: 0 },
     colorAxis: {
       min: 0,
