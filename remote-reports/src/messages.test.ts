@@ -1,3 +1,4 @@
+import { createIntl } from 'react-intl';
 import { ERROR_CODES, isRemoteOwnedErrorCode } from '@linepulse/contracts';
 import { missingTranslations } from '@linepulse/shared';
 import { messages } from './messages';
@@ -25,4 +26,12 @@ test('translates every report error code the api answers to its screens (the she
   }
   const warnings = messages.en as Record<string, string>;
   expect(['RPT_UNITS_ABOVE_RECOMMENDED', 'RPT_SHIFTS_ABOVE_RECOMMENDED'].filter((code) => !(`reports.warning.${code}` in warnings))).toEqual([]);
+});
+
+test('the subscription quota reads in the singular for one report, in every language', () => {
+  const quota = (locale: 'en' | 'fr' | 'es', used: number): string =>
+    createIntl({ locale, messages: messages[locale] as Record<string, string> }).formatMessage({ id: 'reports.list.quota' }, { used, max: 3 });
+  expect([1, 2].map((used) => quota('en', used))).toEqual(['1 of 3 reports of your subscription is used.', '2 of 3 reports of your subscription are used.']);
+  expect([1, 2].map((used) => quota('fr', used))).toEqual(['1 rapport sur 3 de votre abonnement est utilisé.', '2 rapports sur 3 de votre abonnement sont utilisés.']);
+  expect([1, 2].map((used) => quota('es', used))).toEqual(['Se usa 1 de los 3 informes de su suscripción.', 'Se usan 2 de los 3 informes de su suscripción.']);
 });
