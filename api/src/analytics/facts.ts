@@ -362,10 +362,13 @@ async function loadRangeMany(q: Queryable, accountId: string, spans: { unitId: s
        ORDER BY at, event_id) x`,
     p,
   );
+  // OFFSET 0 keeps the subquery a walk of each unit's index: flattened into a join, PostgreSQL hashed
+  // the units and scanned the whole table once there were a few hundred (80 ms against 1 ms).
   const justifications = await q.query<{ id: string; from_at: string; to_at: string; downtime_reason_id: string; event_id: string }>(
     `SELECT u.id, x.from_at, x.to_at, x.downtime_reason_id, x.event_id FROM ${units} CROSS JOIN LATERAL (
        SELECT from_at, to_at, downtime_reason_id, event_id FROM downtime_justifications
-        WHERE account_id = $1 AND production_unit_id = u.id AND to_at > u.lb AND (from_at + interval '0 s') < u.ub) x`,
+        WHERE account_id = $1 AND production_unit_id = u.id AND to_at > u.lb AND (from_at + interval '0 s') < u.ub
+        OFFSET 0) x`,
     p,
   );
   const out = new Map<string, UnitFacts>();
