@@ -135,8 +135,9 @@ export async function opportunities(db: Db, accountId: string, financial: boolea
       const list = perUnit.filter((u) => u.factory_id === f.id);
       return { factory_id: f.id, factory_name: f.name, ...sumGains(list, financial) };
     }).filter((f) => f.lost_ms > 0);
-    // Pages in a stable order: by time, then line.
-    const all = result[kind].occurrences.sort((a, b) => String(a.at).localeCompare(String(b.at)) || String(a.production_unit_id).localeCompare(String(b.production_unit_id)));
+    // Pages in a stable order: by time, then line. ISO instants and uuids order as plain strings (a
+    // collation by localeCompare sorted a company's year of occurrences in a quarter of a second).
+    const all = result[kind].occurrences.sort((a, b) => byText(String(a.at), String(b.at)) || byText(String(a.production_unit_id), String(b.production_unit_id)));
     const page = all.slice(offset, offset + limit);
     const entry: Record<string, unknown> = {
       occurrences: page,
@@ -156,6 +157,8 @@ export async function opportunities(db: Db, accountId: string, financial: boolea
   }
   return out;
 }
+
+const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 function gainOf(ms: number, unitsGain: number, ctx: UnitContext, factory: FactoryInfo, financial: boolean): Gain {
   const g: Gain = { gain_hours: ms / HOUR, gain_units: unitsGain };
