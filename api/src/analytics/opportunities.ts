@@ -51,12 +51,11 @@ export async function opportunities(db: Db, accountId: string, financial: boolea
   }
   const customPeriods = await listCustomPeriods(db, accountId);
   const contexts = await loadUnitContexts(db, accountId, selected.map((u) => u.id));
-  const result: Record<Kind, { occurrences: Record<string, unknown>[]; byUnit: Map<string, number> }> = {
-    shift_changes: { occurrences: [], byUnit: new Map() },
-    line_starts: { occurrences: [], byUnit: new Map() },
-    product_changes: { occurrences: [], byUnit: new Map() },
-    planned_downtime_above_target: { occurrences: [], byUnit: new Map() },
-  };
+  // Occurrences as found, one list per line and kind, each in time order; only the page asked for is
+  // written out (a company's year holds hundreds of thousands of them).
+  const found: Record<Kind, Found[][]> = { shift_changes: [], line_starts: [], product_changes: [], planned_downtime_above_target: [] };
+  // Planned downtime above target per line and reason: what a summary needs without every occurrence.
+  const perReason = new Map<string, { production_unit_id: string; factory_id: string; downtime_reason_id: string; downtime_reason: string; lost_ms: number; excess_ms: number; units: number }>();
   const unitGainMs = new Map<string, Map<Kind, { ms: number; units: number; lost: number }>>();
   const reasons = await db.query<ReasonInfo>(
     'SELECT id, name, target_seconds, is_planned FROM downtime_reasons WHERE account_id = $1 AND factory_id = ANY($2::uuid[])',
@@ -75,26 +74,15 @@ export async function opportunities(db: Db, accountId: string, financial: boolea
     windowOut ??= w;
     await ensureFresh(db, accountId, fUnits.map((c) => c.unitId), w.end, now, w.start);
     for (const ctx of fUnits) {
-      const found = await unitOccurrences(db, ctx, w, now, reasonById, allKinds);
+      const occurrences = await unitOccurrences(db, ctx, w, now, reasonById, allKinds);
       for (const kind of KINDS) {
-        const list = found.filter((o) => o.kind === kind);
+        const list = occurrences.filter((o) => o.kind === kind);
         if (list.length === 0) continue;
         // The same target as the unit's page: gains are the time beyond it (docs/decisions/0025).
         applyTargets(list, kind, targets.get(`${ctx.unitId}|${kind}`), reasonById);
+        // Stable: occurrences of one instant keep the order they were found in.
+        found[kind].push(list.map((o) => ({ o, ctx, factory })).sort((a, b) => a.o.at - b.o.at));
         for (const o of list) {
-          const reason = o.reasonId ? reasonById.get(o.reasonId) : undefined;
-          result[kind].occurrences.push({
-            production_unit_id: ctx.unitId, factory_id: factory.id, at: iso(o.at),
-            ...(o.fromShiftId ? { from_work_shift_id: o.fromShiftId, to_work_shift_id: o.shiftId ?? undefined } : {}),
-            ...(kind === 'line_starts' && o.shiftId ? { work_shift_id: o.shiftId } : {}),
-            ...(o.fromProductId ? { from_product_id: o.fromProductId, to_product_id: o.toProductId } : {}),
-            ...(reason ? { downtime_reason_id: reason.id, downtime_reason: reason.name, target_seconds: reason.target_seconds } : {}),
-            downtimes: o.parts.map((x) => ({ start_time: iso(x.d.start), end_time: iso(x.d.end), lost_ms: x.ms })),
-            lost_ms: o.lostMs,
-            target_ms: o.targetMs,
-            excess_ms: o.excessMs,
-            ...gainOf(o.excessMs, excessUnits(o), ctx, factory, financial),
-          });
           const m = unitGainMs.get(ctx.unitId) ?? new Map();
           const g = m.get(kind) ?? { ms: 0, units: 0, lost: 0 };
           g.ms += o.excessMs;
@@ -102,21 +90,20 @@ export async function opportunities(db: Db, accountId: string, financial: boolea
           g.lost += o.lostMs;
           m.set(kind, g);
           unitGainMs.set(ctx.unitId, m);
+          const reason = kind === 'planned_downtime_above_target' && o.reasonId ? reasonById.get(o.reasonId) : undefined;
+          if (reason) {
+            const key = `${ctx.unitId}|${reason.id}`;
+            const r = perReason.get(key) ?? { production_unit_id: ctx.unitId, factory_id: factory.id, downtime_reason_id: reason.id, downtime_reason: reason.name, lost_ms: 0, excess_ms: 0, units: 0 };
+            r.lost_ms += o.lostMs;
+            r.excess_ms += o.excessMs;
+            r.units += excessUnits(o);
+            perReason.set(key, r);
+          }
         }
       }
     }
   }
 
-  // Planned downtime above target per line and reason: what a summary needs without every occurrence.
-  const perReason = new Map<string, { production_unit_id: string; factory_id: string; downtime_reason_id: string; downtime_reason: string; lost_ms: number; excess_ms: number; units: number }>();
-  for (const o of result.planned_downtime_above_target.occurrences) {
-    const key = `${String(o.production_unit_id)}|${String(o.downtime_reason_id)}`;
-    const r = perReason.get(key) ?? { production_unit_id: String(o.production_unit_id), factory_id: String(o.factory_id), downtime_reason_id: String(o.downtime_reason_id), downtime_reason: String(o.downtime_reason), lost_ms: 0, excess_ms: 0, units: 0 };
-    r.lost_ms += o.lost_ms as number;
-    r.excess_ms += o.excess_ms as number;
-    r.units += o.gain_units as number;
-    perReason.set(key, r);
-  }
   const limit = Math.min(body.limit ?? OPPORTUNITIES_PAGE_MAX, OPPORTUNITIES_PAGE_MAX);
   const offset = body.offset ?? 0;
   const unitInfo = new Map(selected.map((u) => [u.id, u]));
@@ -135,14 +122,14 @@ export async function opportunities(db: Db, accountId: string, financial: boolea
       const list = perUnit.filter((u) => u.factory_id === f.id);
       return { factory_id: f.id, factory_name: f.name, ...sumGains(list, financial) };
     }).filter((f) => f.lost_ms > 0);
-    // Pages in a stable order: by time, then line. ISO instants and uuids order as plain strings (a
-    // collation by localeCompare sorted a company's year of occurrences in a quarter of a second).
-    const all = result[kind].occurrences.sort((a, b) => byText(String(a.at), String(b.at)) || byText(String(a.production_unit_id), String(b.production_unit_id)));
-    const page = all.slice(offset, offset + limit);
+    // Pages in a stable order: by time, then line (the lines' lists merged up to the page's end).
+    const lists = found[kind];
+    const total = lists.reduce((n, l) => n + l.length, 0);
+    const page = pageOfMerged(lists, offset, limit).map((f) => occurrenceOut(kind, f, reasonById, financial));
     const entry: Record<string, unknown> = {
       occurrences: page,
-      occurrences_total: all.length,
-      next_offset: offset + page.length < all.length ? offset + page.length : null,
+      occurrences_total: total,
+      next_offset: offset + page.length < total ? offset + page.length : null,
       per_unit: perUnit,
       per_factory: perFactory,
       company: sumGains(perUnit, financial),
@@ -158,7 +145,52 @@ export async function opportunities(db: Db, accountId: string, financial: boolea
   return out;
 }
 
-const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+/** An occurrence as found, with its line and factory. */
+interface Found {
+  o: Awaited<ReturnType<typeof unitOccurrences>>[number];
+  ctx: UnitContext;
+  factory: FactoryInfo;
+}
+
+/** The occurrence as the answer gives it. */
+function occurrenceOut(kind: Kind, { o, ctx, factory }: Found, reasonById: Map<string, ReasonInfo>, financial: boolean): Record<string, unknown> {
+  const reason = o.reasonId ? reasonById.get(o.reasonId) : undefined;
+  return {
+    production_unit_id: ctx.unitId, factory_id: factory.id, at: iso(o.at),
+    ...(o.fromShiftId ? { from_work_shift_id: o.fromShiftId, to_work_shift_id: o.shiftId ?? undefined } : {}),
+    ...(kind === 'line_starts' && o.shiftId ? { work_shift_id: o.shiftId } : {}),
+    ...(o.fromProductId ? { from_product_id: o.fromProductId, to_product_id: o.toProductId } : {}),
+    ...(reason ? { downtime_reason_id: reason.id, downtime_reason: reason.name, target_seconds: reason.target_seconds } : {}),
+    downtimes: o.parts.map((x) => ({ start_time: iso(x.d.start), end_time: iso(x.d.end), lost_ms: x.ms })),
+    lost_ms: o.lostMs,
+    target_ms: o.targetMs,
+    excess_ms: o.excessMs,
+    ...gainOf(o.excessMs, excessUnits(o), ctx, factory, financial),
+  };
+}
+
+/**
+ * Items [offset, offset + limit) of the lists merged by time, then line (each list one line's, in
+ * time order): only as far as the page's end, never the whole year sorted (a quarter of a second of
+ * the api's thread for a company). Each step looks at every list's head: lines × (offset + limit).
+ */
+export function pageOfMerged(lists: readonly Found[][], offset: number, limit: number): Found[] {
+  const heads = lists.map(() => 0);
+  const out: Found[] = [];
+  for (let taken = 0; taken < offset + limit; taken += 1) {
+    let best = -1;
+    for (let i = 0; i < lists.length; i += 1) {
+      const candidate = lists[i]![heads[i]!];
+      if (!candidate) continue;
+      const current = best < 0 ? undefined : lists[best]![heads[best]!]!;
+      if (!current || candidate.o.at < current.o.at || (candidate.o.at === current.o.at && candidate.ctx.unitId < current.ctx.unitId)) best = i;
+    }
+    if (best < 0) break;
+    if (taken >= offset) out.push(lists[best]![heads[best]!]!);
+    heads[best]! += 1;
+  }
+  return out;
+}
 
 function gainOf(ms: number, unitsGain: number, ctx: UnitContext, factory: FactoryInfo, financial: boolean): Gain {
   const g: Gain = { gain_hours: ms / HOUR, gain_units: unitsGain };
