@@ -79,7 +79,7 @@ export default tseslint.config(
   ...['host', ...REMOTES].flatMap(boundaryFor),
   {
     // Node scripts (budget measurements and the like) run outside the browser and use Node's globals.
-    files: ['**/scripts/**/*.{js,mjs,cjs}'],
+    files: ['**/scripts/**/*.{js,mjs,cjs}', 'api/bench/**/*.mjs'],
     languageOptions: { globals: { URL: 'readonly', Buffer: 'readonly', performance: 'readonly', setTimeout: 'readonly', fetch: 'readonly' } },
   },
   {

@@ -1,5 +1,5 @@
 import type { Options, Point, PointOptionsType, SeriesOptionsType } from 'highcharts';
-import { useCallback, useEffect, useMemo, useRef, type ReactElement } from 'react';
+import { useMemo, type ReactElement } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { Chart, formatDuration, formatPercent, rateScale, useThemeName } from '@linepulse/shared';
 import type { AnalyticsInterval, ThemeName } from '@linepulse/contracts';
@@ -118,15 +118,7 @@ export interface HeatmapChartProps {
 export function HeatmapChart({ title, heatmap, interval, zone, fileName, onSelect }: HeatmapChartProps): ReactElement {
   const intl = useIntl();
   const themeName = useThemeName();
-  // The latest handler, called through a stable function: a new handler (the page's address changed)
-  // must not rebuild the options, which would redraw thousands of cells for nothing.
-  const latestOnSelect = useRef(onSelect);
-  useEffect(() => {
-    latestOnSelect.current = onSelect;
-  }, [onSelect]);
-  const select = useCallback((cell: HeatmapCell) => latestOnSelect.current(cell), []);
-
-  const options = useMemo(() => heatmapOptions({ title, heatmap, interval, zone, intl, themeName, onSelect: select }), [heatmap, interval, zone, themeName, intl, title, select]);
+  const options = useMemo(() => heatmapOptions({ title, heatmap, interval, zone, intl, themeName, onSelect }), [heatmap, interval, zone, themeName, intl, title, onSelect]);
 
   return <Chart title={title} options={options} fileName={fileName} height={Math.max(180, heatmap.units.length * 30 + 110)} hideCaption modules={HEATMAP_MODULES} />;
 }
