@@ -320,6 +320,7 @@ async function main(): Promise<void> {
   out(row('company overview + dashboard (all)', all));
   // The first seconds: a hundred users arriving at once at answers nobody has asked for yet.
   out(row('  of which sent 10 s or more after the start', users.figures((s) => s.at - s.ms - started >= 10_000)));
+  if (hw) out(row('  of which answered while the six year-long opportunity calls ran', users.figures((s) => s.at >= hw[0] && s.at <= hw[1])));
   for (const rec of [overview, dashboard]) for (const route of new Set(rec.samples.map((s) => s.route))) out(row(`  ${route}`, rec.figures((s) => s.route === route)));
   out(row('/api/health (throughout)', healthAll));
   if (healthHeavy) out(row('/api/health (while the six year-long opportunity calls run)', healthHeavy));

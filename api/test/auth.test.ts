@@ -66,6 +66,29 @@ describe('bearer tokens and roles', () => {
     assert.equal(put.body.language, 'es');
   });
 
+  it('answers /api/health 503 within a second or so of the database going away, and 200 once it is back', async () => {
+    assert.equal((await call(app, null, { method: 'GET', url: '/api/health' })).status, 200);
+    const ping = app.db.ping;
+    app.db.ping = () => Promise.reject(new Error('connection refused'));
+    try {
+      let health = await call(app, null, { method: 'GET', url: '/api/health' });
+      for (let waited = 0; health.status === 200 && waited < 4000; waited += 100) {
+        await new Promise((r) => setTimeout(r, 100));
+        health = await call(app, null, { method: 'GET', url: '/api/health' });
+      }
+      assert.equal(health.status, 503);
+      assert.deepEqual(health.body, { status: 'error', database: app.db.kind });
+    } finally {
+      app.db.ping = ping;
+    }
+    let health = await call(app, null, { method: 'GET', url: '/api/health' });
+    for (let waited = 0; health.status === 503 && waited < 4000; waited += 100) {
+      await new Promise((r) => setTimeout(r, 100));
+      health = await call(app, null, { method: 'GET', url: '/api/health' });
+    }
+    assert.equal(health.status, 200);
+  });
+
   it('keeps health and the OpenAPI description public', async () => {
     const health = await call(app, null, { method: 'GET', url: '/api/health' });
     assert.equal(health.status, 200);
