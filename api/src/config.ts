@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,6 +60,8 @@ export interface AppConfig {
   analyticsCacheSeconds: number;
   /** After that, a kept answer is still given at once for this long while a new one is made (decision 28). */
   analyticsStaleSeconds: number;
+  /** Light analytics computations running at once; the others wait their turn (decision 28). */
+  analyticsConcurrent: number;
   /**
    * Which proxies in front of the api are trusted to say who the client is (X-Forwarded-For/-Proto/-Host),
    * as Fastify's `trustProxy`: false (default: the peer address is the client), a number of hops, or
@@ -319,6 +322,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const opportunitiesCacheSeconds = integer('OPPORTUNITIES_CACHE_SECONDS', 15, 0, 3600);
   const analyticsCacheSeconds = integer('ANALYTICS_CACHE_SECONDS', 5, 0, 3600);
   const analyticsStaleSeconds = integer('ANALYTICS_STALE_SECONDS', 30, 0, 3600);
+  const analyticsConcurrent = integer('ANALYTICS_CONCURRENT', Math.max(2, availableParallelism()), 1, 1000);
 
   const trustProxy = parseTrustProxy(value(env, 'TRUST_PROXY'), problems);
 
@@ -335,5 +339,5 @@ export function loadConfig(env: Env = process.env): AppConfig {
   };
 
   if (problems.length > 0) throw new ConfigError(problems);
-  return { reports, heavyCalls, opportunitiesCacheSeconds, analyticsCacheSeconds, analyticsStaleSeconds, port, host, publicUrl, dataDir, databaseUrl, tls, oidc, staticRoot, sisterProductUrl, remoteUrls, logLevel, seedDemo, mqtt, simulateDemo, simulateDemoDays, serveSourceMaps, trustProxy };
+  return { reports, heavyCalls, opportunitiesCacheSeconds, analyticsCacheSeconds, analyticsStaleSeconds, analyticsConcurrent, port, host, publicUrl, dataDir, databaseUrl, tls, oidc, staticRoot, sisterProductUrl, remoteUrls, logLevel, seedDemo, mqtt, simulateDemo, simulateDemoDays, serveSourceMaps, trustProxy };
 }

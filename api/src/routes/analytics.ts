@@ -9,6 +9,7 @@ import type { Db } from '../db/db.ts';
 import { clientGoneSignal } from '../plugins/app/heavy-calls.ts';
 import { generationsOf } from '../analytics/answer-generations.ts';
 import { SharedAnswers } from '../analytics/shared-answers.ts';
+import { Turns } from '../analytics/turns.ts';
 import { encodeAnswer, sendEncoded, type EncodedAnswer } from '../analytics/encoded-answer.ts';
 import { currentUser } from '../plugins/app/auth.ts';
 import {
@@ -39,6 +40,8 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // (decision 28).
   const staleMs = app.config.analyticsStaleSeconds * 1000;
   const answers = new SharedAnswers(app.config.analyticsCacheSeconds * 1000, 200, staleMs);
+  // Light computations take turns, ANALYTICS_CONCURRENT at once (heavy ones have their own queue).
+  const turns = new Turns(app.config.analyticsConcurrent);
   /**
    * Runs an analytics call after the limits on ids; a call over more unit-days than `limit` (lines in
    * scope × window days) is heavy: limited per user, queued server-wide, stopped after a timeout.
@@ -62,7 +65,7 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return answers.get(
       JSON.stringify([call, user.account_id, user.is_financial_admin, body, generationsOf(user.account_id, unitIdsOf(body))]),
       async (stop) => {
-        const value = units * requestDays(body) <= limit ? await fn(app.db) : await app.heavyCalls.run(reply, user.user_id, call, fn, stop);
+        const value = units * requestDays(body) <= limit ? await turns.run(() => fn(app.db)) : await app.heavyCalls.run(reply, user.user_id, call, fn, stop);
         return encodeAnswer(reply, value);
       },
       clientGone,
