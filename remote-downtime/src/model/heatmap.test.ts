@@ -1,5 +1,5 @@
 import { intervalStats } from '../testing/downtime-fixtures';
-import { columnLabel, heatmapOf } from './heatmap';
+import { axisLabel, columnLabel, heatmapOf } from './heatmap';
 
 test('one row per unit, one column per interval any unit has, cells row by row with availability as a fraction', () => {
   const heatmap = heatmapOf(intervalStats('2026-11-22T05:00:00.000Z', 3));
@@ -27,4 +27,11 @@ test('intervals read in the factory’s zone and the user’s language', () => {
   expect(columnLabel(column, 'hour', 'Europe/Paris', 'en')).toMatch(/Sun, 22 Nov, 14:00|Sun, Nov 22, 02:00 PM/);
   expect(columnLabel(column, 'hour', 'America/Toronto', 'fr')).toMatch(/dim\. 22 nov\.,? 08:00/);
   expect(columnLabel(column, 'month', 'Europe/Paris', 'es')).toBe('noviembre de 2026');
+});
+
+test('the time axis names an hour by its weekday and time only, other intervals as their full label', () => {
+  const column = { start: '2026-11-22T13:00:00.000Z', end: '2026-11-22T14:00:00.000Z' };
+  expect(axisLabel(column, 'hour', 'Europe/Paris', 'en')).toMatch(/^Sun,? (14:00|02:00 PM)$/);
+  expect(axisLabel(column, 'hour', 'America/Toronto', 'fr')).toMatch(/^dim\.? 08:00$/);
+  expect(axisLabel(column, 'month', 'Europe/Paris', 'es')).toBe(columnLabel(column, 'month', 'Europe/Paris', 'es'));
 });

@@ -69,3 +69,13 @@ export function columnLabel(column: HeatmapColumn, interval: AnalyticsInterval, 
   if (interval === 'month') return start.toLocaleString({ month: 'long', year: 'numeric' });
   return start.toLocaleString({ day: 'numeric', month: 'short', year: 'numeric' });
 }
+
+/**
+ * The time axis's label of a column: an hour as its weekday and time ("Mon 14:00"), short enough to
+ * stay whole when the labels lean; the full label (columnLabel) is in the tooltip and each cell's
+ * accessible description. Days, weeks and months as columnLabel.
+ */
+export function axisLabel(column: HeatmapColumn, interval: AnalyticsInterval, zone: string, locale: string): string {
+  if (interval !== 'hour') return columnLabel(column, interval, zone, locale);
+  return DateTime.fromISO(column.start, { zone }).setLocale(locale).toLocaleString({ weekday: 'short', hour: '2-digit', minute: '2-digit' });
+}

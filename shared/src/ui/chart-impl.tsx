@@ -107,6 +107,9 @@ export function ChartImpl({ options, title, height, large, modules = NO_MODULES,
       },
       xAxis: axis(options.xAxis) as Options['xAxis'],
       yAxis: axis(options.yAxis) as Options['yAxis'],
+      // A heatmap's colour scale is an axis too: its labels in the theme's text colour (Highcharts'
+      // default grey was unreadable on the dark theme's background).
+      ...(options.colorAxis ? { colorAxis: axis(options.colorAxis) as Options['colorAxis'] } : {}),
       tooltip: { backgroundColor: theme.colorNeutralBackground1, style: { color: text, fontSize }, ...options.tooltip },
       plotOptions: {
         ...options.plotOptions,

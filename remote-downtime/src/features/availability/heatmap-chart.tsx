@@ -3,7 +3,7 @@ import { useMemo, type ReactElement } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { Chart, formatDuration, formatPercent, rateScale, useThemeName } from '@linepulse/shared';
 import type { AnalyticsInterval, ThemeName } from '@linepulse/contracts';
-import { columnLabel, type Heatmap, type HeatmapCell } from '../../model/heatmap';
+import { axisLabel, columnLabel, type Heatmap, type HeatmapCell } from '../../model/heatmap';
 
 interface HeatmapOptionsInput {
   title: string;
@@ -20,6 +20,7 @@ function heatmapOptions({ title, heatmap, interval, zone, intl, themeName, onSel
   const locale = intl.locale;
   const scale = rateScale(themeName);
   const labels = heatmap.columns.map((column) => columnLabel(column, interval, zone, locale));
+  const shortLabels = heatmap.columns.map((column) => axisLabel(column, interval, zone, locale));
   const width = heatmap.columns.length;
   const cellAt = (x: number, y: number): HeatmapCell | undefined => heatmap.cells[y * width + x];
   const percent = (value: number | null): string => formatPercent(locale, value);
@@ -32,7 +33,11 @@ function heatmapOptions({ title, heatmap, interval, zone, intl, themeName, onSel
   return {
     chart: { type: 'heatmap', height: Math.max(180, heatmap.units.length * 30 + 110) },
     // At most about 24 ticks: a label step alone still makes, and measures, a label for every column.
-    xAxis: { categories: labels, tickInterval: Math.max(1, Math.ceil(width / 24)), labels: { rotation: width > 12 ? -45 : 0 } },
+    xAxis: {
+      categories: labels,
+      tickInterval: Math.max(1, Math.ceil(width / 24)),
+      labels: { rotation: width > 12 ? -45 : 0, formatter: function label() { return shortLabels[this.pos] ?? ''; } },
+    },
     yAxis: { categories: heatmap.units.map((unit) => unit.name), title: { text: undefined }, reversed: true, gridLineWidth: 0 },
     colorAxis: {
       min: 0,
