@@ -4,7 +4,6 @@ import { useState, type ReactElement } from 'react';
 import { missingTranslations } from '../contracts/remote-intl';
 import { renderWithProviders } from '../testing/render-with-providers';
 import { Chart } from './chart';
-import { fluentThemeFor } from '../theme/themes';
 import { DataTable, type DataColumn } from './data-table';
 import { exportFileName, toCsv } from './export-file';
 import { UI_MESSAGES } from './ui-messages';
@@ -128,19 +127,4 @@ test('a page drawn again with the same chart options leaves the chart as it is (
   } finally {
     update.mockRestore();
   }
-});
-
-test("a heatmap's colour scale is labelled in the theme's text colour (dark theme)", async () => {
-  renderWithProviders(
-    <Chart
-      title="Availability"
-      fileName="availability"
-      modules={['heatmap']}
-      options={{ chart: { type: 'heatmap' }, colorAxis: { min: 0, max: 1 }, legend: { enabled: true }, series: [{ type: 'heatmap', name: 'Availability', data: [[0, 0, 0.5]] }] }}
-    />,
-    { theme: 'dark' },
-  );
-  await waitFor(() => expect(document.querySelector('.highcharts-coloraxis-labels text')).not.toBeNull(), { timeout: 10_000 });
-  const label = document.querySelector<SVGTextElement>('.highcharts-coloraxis-labels text')!;
-  expect(label.style.color || label.getAttribute('fill') || label.style.fill).toBe(fluentThemeFor('dark').colorNeutralForeground3);
 });
