@@ -4,7 +4,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { acceptedEncoding, EncodedAnswer } from '../src/analytics/encoded-answer.ts';
 
 describe('encoded answers', () => {
-  it('reads Accept-Encoding as the compress plugin does: brotli first, q=0 refuses, * accepts', () => {
+  it('reads Accept-Encoding as the compress plugin does: q=0 refuses, the higher q wins, brotli first among equals, * and x-gzip as gzip', () => {
     const cases: [string | undefined, 'br' | 'gzip' | null][] = [
       [undefined, null],
       ['', null],
@@ -14,7 +14,9 @@ describe('encoded answers', () => {
       ['gzip, deflate, br, zstd', 'br'],
       ['br;q=0, gzip', 'gzip'],
       ['BR ; Q=0.5', 'br'],
-      ['*', 'br'],
+      ['*', 'gzip'],
+      ['x-gzip', 'gzip'],
+      ['br;q=0.5, gzip', 'gzip'],
       ['*;q=0, gzip', 'gzip'],
       ['br;q=0, gzip;q=0', null],
     ];

@@ -1,31 +1,23 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import negotiate from '@fastify/accept-negotiator';
 import type { FastifyReply } from 'fastify';
-import { BROTLI_QUALITY, COMPRESSION_THRESHOLD } from '../plugins/external/compress.ts';
+import { BROTLI_PARAMS, COMPRESSION_THRESHOLD, ENCODINGS } from '../plugins/external/compress.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
-export type AnswerEncoding = 'br' | 'gzip';
+export type AnswerEncoding = (typeof ENCODINGS)[number];
 
 /**
- * The encoding a request's Accept-Encoding asks for, brotli before gzip as the compress plugin
- * chooses: null for none (no header, `identity`, or both refused with q=0).
+ * The encoding a request's Accept-Encoding asks for, negotiated as the compress plugin negotiates it
+ * (its own negotiator, with `*` and `x-gzip` read as gzip), so that a kept answer is encoded as any
+ * other answer would be: null for none (no header, `identity`, or every encoding refused with q=0).
  */
 export function acceptedEncoding(header: string | string[] | undefined): AnswerEncoding | null {
-  if (!header) return null;
-  const q = new Map<string, number>();
-  for (const part of (Array.isArray(header) ? header.join(',') : header).split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    const encoding = name?.trim();
-    if (!encoding) continue;
-    const weight = params.map((p) => /^\s*q\s*=\s*([\d.]+)\s*$/.exec(p)).find(Boolean);
-    q.set(encoding, weight ? Number(weight[1]) : 1);
-  }
-  const accepts = (name: AnswerEncoding): boolean => (q.get(name) ?? q.get('*') ?? 0) > 0;
-  if (accepts('br')) return 'br';
-  if (accepts('gzip')) return 'gzip';
-  return null;
+  if (header === undefined) return null;
+  const text = (Array.isArray(header) ? header.join(',') : header).toLowerCase().replace(/\*|x-gzip/gu, 'gzip');
+  return negotiate(text, [...ENCODINGS]);
 }
 
 /**
@@ -49,7 +41,7 @@ export class EncodedAnswer {
     if (!made) {
       made =
         encoding === 'br'
-          ? brotli(this.json, { params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: this.json.length } })
+          ? brotli(this.json, { params: { ...BROTLI_PARAMS, [constants.BROTLI_PARAM_SIZE_HINT]: this.json.length } })
           : gzipped(this.json);
       // A failure is not kept: the next request tries again.
       made.catch(() => this.compressed.delete(encoding));

@@ -5,8 +5,13 @@ import fp from 'fastify-plugin';
 
 /** Below this size the compressed answer plus its headers saves next to nothing. */
 export const COMPRESSION_THRESHOLD = 1024;
-/** Brotli's quality for answers made per request (see below). */
-export const BROTLI_QUALITY = 5;
+/** The encodings answers are compressed with, in order of preference. */
+export const ENCODINGS = ['br', 'gzip'] as const;
+/** Brotli's parameters for answers made per request (quality: see below). */
+export const BROTLI_PARAMS = {
+  [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+  [constants.BROTLI_PARAM_QUALITY]: 5,
+};
 
 /**
  * Compresses answers made per request (the JSON of /api and /dashboard-api, /config.json, the sign-in
@@ -27,14 +32,9 @@ async function compressPlugin(app: FastifyInstance): Promise<void> {
   await app.register(fastifyCompress, {
     global: true,
     globalDecompression: false,
-    encodings: ['br', 'gzip'],
+    encodings: [...ENCODINGS],
     threshold: COMPRESSION_THRESHOLD,
-    brotliOptions: {
-      params: {
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-      },
-    },
+    brotliOptions: { params: BROTLI_PARAMS },
   });
 }
 
