@@ -45,6 +45,7 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   /**
    * Runs an analytics call after the limits on ids; a call over more unit-days than `limit` (lines in
    * scope × window days) is heavy: limited per user, queued server-wide, stopped after a timeout.
+   * `store` keeps the answers (opportunities keep theirs longer than the other calls).
    */
   const guarded = async <T>(
     request: FastifyRequest,
@@ -54,7 +55,7 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     units: number,
     limit: number,
     fn: (db: Db) => Promise<T>,
-    clientGone: AbortSignal = clientGoneSignal(reply),
+    store: SharedAnswers = answers,
   ): Promise<EncodedAnswer> => {
     checkIds(body);
     // Identical requests of one account share one computation and, for a few seconds, its answer (they
@@ -62,16 +63,16 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // answer read (the account's and its units' write counters). A heavy one stops when all the clients
     // waiting for it have gone. The answer is kept as the bytes it is sent as (decision 28).
     const user = currentUser(request);
-    return answers.get(
+    return store.get(
       JSON.stringify([call, user.account_id, user.is_financial_admin, body, generationsOf(user.account_id, unitIdsOf(body))]),
       async (stop) => {
         const value = units * requestDays(body) <= limit ? await turns.run(() => fn(app.db)) : await app.heavyCalls.run(reply, user.user_id, call, fn, stop);
         return encodeAnswer(reply, value);
       },
-      clientGone,
+      clientGoneSignal(reply),
     );
   };
-  const shared = new SharedAnswers(app.config.opportunitiesCacheSeconds * 1000, 50, staleMs);
+  const opportunityAnswers = new SharedAnswers(app.config.opportunitiesCacheSeconds * 1000, 50, staleMs);
   const unitsOf = (body: { production_unit_ids?: readonly string[] }) => body.production_unit_ids?.length ?? 0;
   app.post(
     '/production-units/downtimes-info',
@@ -133,10 +134,8 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
             [user.account_id, body.company ? null : (body.factory_id ?? null)],
           ))[0]!.n;
       // Identical requests of one account (the overview's panel for every user of a company) share one
-      // computation, and its answer for a few seconds (OPPORTUNITIES_CACHE_SECONDS).
-      const key = JSON.stringify([user.account_id, user.is_financial_admin, body, generationsOf(user.account_id, unitIdsOf(body))]);
-      const answer = await shared.get(key, (stop) => guarded(request, reply, 'opportunities', body, units, unitDays, (db) => opportunities(db, user.account_id, user.is_financial_admin, body), stop), clientGoneSignal(reply));
-      return sendEncoded(reply, answer);
+      // computation, and its answer for OPPORTUNITIES_CACHE_SECONDS (longer than other calls').
+      return sendEncoded(reply, await guarded(request, reply, 'opportunities', body, units, unitDays, (db) => opportunities(db, user.account_id, user.is_financial_admin, body), opportunityAnswers));
     },
   );
 };
