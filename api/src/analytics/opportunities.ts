@@ -11,7 +11,7 @@ import { ERROR_CODES } from '@linepulse/contracts';
 import { loadUnitContexts, type UnitContext } from './facts.ts';
 import { loadFactories, type FactoryInfo } from './engine.ts';
 import { checkWindowDays, OPPORTUNITIES_MAX_DAYS, OPPORTUNITIES_PAGE_MAX } from './limits.ts';
-import { applyTargets, excessUnits, HOUR, iso, KINDS, storedTargets, unitOccurrences, type Kind, type ReasonInfo } from './opportunity-occurrences.ts';
+import { applyTargets, excessUnits, HOUR, iso, KINDS, storedTargets, unitOccurrences, type Kind, type Occurrence, type ReasonInfo } from './opportunity-occurrences.ts';
 import { ensureFresh } from './rollups.ts';
 import { resolveWindow, type WindowRequest } from './window.ts';
 
@@ -147,7 +147,7 @@ export async function opportunities(db: Db, accountId: string, financial: boolea
 
 /** An occurrence as found, with its line and factory. */
 interface Found {
-  o: Awaited<ReturnType<typeof unitOccurrences>>[number];
+  o: Occurrence;
   ctx: UnitContext;
   factory: FactoryInfo;
 }

@@ -20,7 +20,6 @@ function heatmapOptions({ title, heatmap, interval, zone, intl, themeName, onSel
   const locale = intl.locale;
   const scale = rateScale(themeName);
   const labels = heatmap.columns.map((column) => columnLabel(column, interval, zone, locale));
-  const shortLabels = heatmap.columns.map((column) => axisLabel(column, interval, zone, locale));
   const width = heatmap.columns.length;
   const cellAt = (x: number, y: number): HeatmapCell | undefined => heatmap.cells[y * width + x];
   const percent = (value: number | null): string => formatPercent(locale, value);
@@ -36,7 +35,14 @@ function heatmapOptions({ title, heatmap, interval, zone, intl, themeName, onSel
     xAxis: {
       categories: labels,
       tickInterval: Math.max(1, Math.ceil(width / 24)),
-      labels: { rotation: width > 12 ? -45 : 0, formatter: function label() { return shortLabels[this.pos] ?? ''; } },
+      // Written for the ticks drawn only (about 24 of up to 336 columns).
+      labels: {
+        rotation: width > 12 ? -45 : 0,
+        formatter: function label() {
+          const column = heatmap.columns[this.pos];
+          return column ? axisLabel(column, interval, zone, locale) : '';
+        },
+      },
     },
     yAxis: { categories: heatmap.units.map((unit) => unit.name), title: { text: undefined }, reversed: true, gridLineWidth: 0 },
     colorAxis: {
@@ -123,6 +129,7 @@ export interface HeatmapChartProps {
 export function HeatmapChart({ title, heatmap, interval, zone, fileName, onSelect }: HeatmapChartProps): ReactElement {
   const intl = useIntl();
   const themeName = useThemeName();
+
   const options = useMemo(() => heatmapOptions({ title, heatmap, interval, zone, intl, themeName, onSelect }), [heatmap, interval, zone, themeName, intl, title, onSelect]);
 
   return <Chart title={title} options={options} fileName={fileName} height={Math.max(180, heatmap.units.length * 30 + 110)} hideCaption modules={HEATMAP_MODULES} />;
