@@ -16,7 +16,7 @@
 // HEATMAP_PROFILE=<file.cpuprofile> also records the last run's JavaScript CPU profile (open it in
 // Chromium's DevTools) and prints the functions that took the most time themselves.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -138,8 +138,7 @@ async function ensureFactory(headers) {
 }
 
 /** Writes a CDP CPU profile and prints the 25 functions with the most self time. */
-async function printProfile(profile, file) {
-  const { writeFileSync } = await import('node:fs');
+function printProfile(profile, file) {
   writeFileSync(file, JSON.stringify(profile));
   const interval = (profile.endTime - profile.startTime) / 1000 / Math.max(1, profile.samples.length);
   const counts = new Map();
@@ -192,7 +191,7 @@ try {
     // Cells of hours the factory's calendar adds or drops (a time change) make the count approximate.
     await page.waitForFunction((n) => globalThis.document.querySelectorAll('.highcharts-heatmap-series .highcharts-point').length >= n - 24, expected, { timeout: 60_000, polling: 'raf' });
     times.push(await page.evaluate(() => performance.now()));
-    if (profiling) await printProfile((await cdp.send('Profiler.stop')).profile, profileFile);
+    if (profiling) printProfile((await cdp.send('Profiler.stop')).profile, profileFile);
     if (process.env.HEATMAP_DETAIL) {
       console.log(await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => /\/api\/|\.js$/.test(e.name)).map((e) => `${Math.round(e.startTime)}-${Math.round(e.responseEnd)} ${e.name.replace(/^.*\/\/[^/]+/, '')} ${e.encodedBodySize}`).join('\n')));
     }

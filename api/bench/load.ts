@@ -74,8 +74,9 @@ interface Sample {
 class Recorder {
   readonly samples: Sample[] = [];
   readonly failures = new Map<string, number>();
-  record(route: string, status: number, ms: number, body?: string, bytes?: number): void {
-    this.samples.push({ route, status, ms, at: performance.now(), bytes });
+  /** One request that ended at `at` (this thread's clock; now by default). */
+  record(route: string, status: number, ms: number, body?: string, bytes?: number, at = performance.now()): void {
+    this.samples.push({ route, status, ms, at, bytes });
     if (status !== 200) {
       const key = `${route} ${status} ${(body ?? '').slice(0, 120)}`;
       this.failures.set(key, (this.failures.get(key) ?? 0) + 1);
@@ -231,8 +232,7 @@ async function main(): Promise<void> {
       probe.once('error', reject);
       probe.once('message', (samples: { ms: number; status: number; at: number }[]) => {
         // Recorded at the sample's end on this thread's clock, as the other recorders do.
-        for (const x of samples) health.samples.push({ route: 'health', status: x.status, ms: x.ms, at: started + (x.at - startedEpoch) + x.ms });
-        for (const x of samples.filter((x) => x.status !== 200)) health.failures.set(`health ${x.status}`, (health.failures.get(`health ${x.status}`) ?? 0) + 1);
+        for (const x of samples) health.record('health', x.status, x.ms, undefined, undefined, started + (x.at - startedEpoch) + x.ms);
         void probe.terminate().then(() => resolve());
       });
     }),
