@@ -170,6 +170,57 @@ test.describe('production data export', () => {
     expect(bytes.subarray(0, 2).toString()).toBe('PK'); // a zip, as every .xlsx
   });
 
+  test('production by day as CSV and as Excel: one row per line, each line’s times equal to downtimes-info for the same day', async ({ page }) => {
+    const token = await openExport(page, 'admin', 'Lyon');
+    // A whole day in the past: the figures of a day still running would move between the calls.
+    const yesterday = new Date(Date.parse(`${await page.getByLabel('End date').inputValue()}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    await page.getByLabel('Start date').fill(yesterday);
+    await page.getByLabel('End date').fill(yesterday);
+    await page.getByRole('radio', { name: /^Production by interval/ }).check();
+    await page.getByRole('radio', { name: 'Day' }).check();
+
+    const csvAnswer = page.waitForResponse((r) => r.url().includes('/export?') && r.ok());
+    let download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export' }).click();
+    const csvText = (await import('node:fs')).readFileSync((await (await download).path())!, 'utf8').replace(/^\uFEFF/, '');
+    const unitIds = new URL((await csvAnswer).url()).searchParams.get('production_unit_ids')!.split(',');
+    const csv = parseCsv(csvText);
+    expect(csv.length - 1).toBe(Number((await csvAnswer).headers()['x-total-rows']));
+    expect(csv.length - 1).toBe(unitIds.length); // one production day, one row per line
+
+    await page.getByRole('radio', { name: 'Excel file' }).check();
+    download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export' }).click();
+    const ExcelJS = (await import('exceljs')).default;
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile((await (await download).path())!);
+    const sheet = workbook.worksheets[0]!;
+    const xlsx: string[][] = [];
+    sheet.eachRow((row) => xlsx.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))));
+    expect(xlsx[0]).toEqual(csv[0]);
+    expect(xlsx.length).toBe(csv.length);
+
+    const info = (await (
+      await page.request.post('/api/production-units/downtimes-info', {
+        headers: bearer(token),
+        data: { time_option: 'time_range', start_date: yesterday, end_date: yesterday, production_unit_ids: unitIds },
+      })
+    ).json()) as { production_unit_name: string; in_production: number; uptime: number; planned: number; unplanned: number; unjustified: number; downtime_occurrences: number }[];
+    const header = csv[0]!;
+    const figures = (row: string[]) => {
+      const cell = (name: string) => row[header.indexOf(name)]!;
+      return {
+        unit: cell('production_unit'), in_production: Number(cell('scheduled_ms')), uptime: Number(cell('uptime_ms')), planned: Number(cell('planned_downtime_ms')),
+        unplanned: Number(cell('unplanned_downtime_ms')), unjustified: Number(cell('unjustified_downtime_ms')), occurrences: Number(cell('downtime_occurrences')),
+      };
+    };
+    const expected = info.map((u) => ({ unit: u.production_unit_name, in_production: u.in_production, uptime: u.uptime, planned: u.planned, unplanned: u.unplanned, unjustified: u.unjustified, occurrences: u.downtime_occurrences }));
+    const byUnit = (a: { unit: string }, b: { unit: string }) => a.unit.localeCompare(b.unit);
+    expect(csv.slice(1).map(figures).sort(byUnit)).toEqual([...expected].sort(byUnit));
+    expect(xlsx.slice(1).map(figures).sort(byUnit)).toEqual([...expected].sort(byUnit));
+    expect(expected.some((u) => u.in_production > 0)).toBe(true);
+  });
+
   test('a long export can be cancelled', async ({ page }) => {
     await openExport(page, 'admin', 'Montréal');
     await page.getByRole('radio', { name: /^Production by interval/ }).check();
@@ -190,3 +241,33 @@ test.describe('production data export', () => {
     await expect(page.getByRole('button', { name: 'Export' })).toHaveCount(0);
   });
 });
+
+/** RFC 4180 rows: quoted cells may hold commas, doubled quotes and line breaks. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += c;
+  }
+  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
+  return rows;
+}
