@@ -25,6 +25,7 @@ import {
 import { DateTime } from 'luxon';
 import { ALL_UNITS, groupStored, prepareRead, prepareUnits, readSums, zeroSums, addSums, type PreparedRead, type PreparedUnits, type Sums } from './query.ts';
 import { bucketStartDay, bucketsOf, resolveInterval, resolveWindow, type Window, type WindowRequest } from './window.ts';
+import { sharedRead } from './shared-reads.ts';
 
 export interface UnitInfo {
   id: string;
@@ -44,9 +45,8 @@ export interface FactoryInfo {
 export async function resolveUnits(db: Db, accountId: string, unitIds: readonly string[] | undefined): Promise<{ units: UnitInfo[]; factories: Map<string, FactoryInfo> }> {
   if (!unitIds || unitIds.length === 0) throw apiError(400, ERROR_CODES.analyticsUnitsRequired, 'Select at least one production unit.');
   const ids = [...new Set(unitIds)];
-  const units = await db.query<UnitInfo>(
-    `SELECT id, name, factory_id, cost_per_hour FROM production_units WHERE account_id = $1 AND id = ANY($2::uuid[]) ORDER BY sort_order, name`,
-    [accountId, ids],
+  const units = await sharedRead(db, accountId, null, ['units', ids], () =>
+    db.query<UnitInfo>(`SELECT id, name, factory_id, cost_per_hour FROM production_units WHERE account_id = $1 AND id = ANY($2::uuid[]) ORDER BY sort_order, name`, [accountId, ids]),
   );
   if (units.length !== ids.length) {
     const missing = ids.find((id) => !units.some((u) => u.id === id))!;
@@ -57,10 +57,12 @@ export async function resolveUnits(db: Db, accountId: string, unitIds: readonly 
 }
 
 export async function loadFactories(db: Db, accountId: string, ids: readonly string[]): Promise<Map<string, FactoryInfo>> {
-  const rows = await db.query<{ id: string; name: string; currency: string; timezone: string; production_day_minutes_from_midnight: number; week_first_day: string; year_first_month: string }>(
-    `SELECT id, name, currency, timezone, production_day_minutes_from_midnight, week_first_day, year_first_month
-       FROM factories WHERE account_id = $1 AND id = ANY($2::uuid[])`,
-    [accountId, ids],
+  const rows = await sharedRead(db, accountId, null, ['factories', ids], () =>
+    db.query<{ id: string; name: string; currency: string; timezone: string; production_day_minutes_from_midnight: number; week_first_day: string; year_first_month: string }>(
+      `SELECT id, name, currency, timezone, production_day_minutes_from_midnight, week_first_day, year_first_month
+         FROM factories WHERE account_id = $1 AND id = ANY($2::uuid[])`,
+      [accountId, ids],
+    ),
   );
   return new Map(rows.map((f) => [f.id, {
     id: f.id, name: f.name, currency: f.currency,
@@ -92,8 +94,13 @@ interface Scope {
   now: number;
 }
 
+/** The account's custom periods (they resolve the custom-period time options). */
+function customPeriodsOf(db: Db, accountId: string): Promise<CustomPeriod[]> {
+  return sharedRead(db, accountId, null, ['custom-periods'], () => listCustomPeriods(db, accountId));
+}
+
 async function scopeOf(db: Db, accountId: string, body: AnalyticsBody, now: number): Promise<Scope> {
-  const [{ units, factories }, customPeriods] = await Promise.all([resolveUnits(db, accountId, body.production_unit_ids), listCustomPeriods(db, accountId)]);
+  const [{ units, factories }, customPeriods] = await Promise.all([resolveUnits(db, accountId, body.production_unit_ids), customPeriodsOf(db, accountId)]);
   return { units, factories, customPeriods, now };
 }
 
@@ -190,7 +197,7 @@ export async function kpisByGroups(db: Db, accountId: string, body: KpisBody, no
   }
   // Every group's units and factory in two queries (a company view has one group per factory).
   const [customPeriods, { units: allUnits }, factories] = await Promise.all([
-    listCustomPeriods(db, accountId),
+    customPeriodsOf(db, accountId),
     resolveUnits(db, accountId, groups.flatMap((g) => g.production_unit_ids)),
     loadFactories(db, accountId, [...new Set(groups.map((g) => g.factory_id))]),
   ]);

@@ -5,6 +5,7 @@
 import { epochMs, type Queryable } from '../db/db.ts';
 import type { FactoryCalendar, Month, WeekDay } from '@linepulse/contracts';
 import { deriveUnit, type Derived, type UnitFacts, type UnitSetup } from './derive.ts';
+import { sharedRead } from './shared-reads.ts';
 
 export interface UnitContext {
   accountId: string;
@@ -31,8 +32,13 @@ interface UnitRow {
 
 /** Setups of several units of one account (one query per configuration table). */
 export async function loadUnitContexts(q: Queryable, accountId: string, unitIds: readonly string[]): Promise<Map<string, UnitContext>> {
+  if (unitIds.length === 0) return new Map();
+  // Configuration only: shared by the computations of one moment (shared-reads.ts).
+  return sharedRead(q, accountId, null, ['contexts', unitIds], () => readUnitContexts(q, accountId, unitIds));
+}
+
+async function readUnitContexts(q: Queryable, accountId: string, unitIds: readonly string[]): Promise<Map<string, UnitContext>> {
   const out = new Map<string, UnitContext>();
-  if (unitIds.length === 0) return out;
   // Four independent reads: sent together (a pool runs them side by side; one connection queues them).
   const [units, shifts, rates, reasons] = await Promise.all([
     q.query<UnitRow>(
@@ -266,27 +272,70 @@ export async function deriveSpan(q: Queryable, ctx: UnitContext, from: number, t
 
 /**
  * deriveSpan for many units over the same [from, to) in a handful of queries (the on-the-fly parts of
- * a read): state-mode units are batched; delay-mode units (whose context search walks back and forth)
- * and units of unknown origin go through deriveSpan one by one.
+ * a read): the context of every unit in one query, then the facts of all of them in one set of range
+ * reads. A delay-mode unit whose loaded facts do not reach a count on both sides (a silence longer than
+ * the span between its marks) walks back and forth as deriveSpan does; units of unknown origin go
+ * through deriveSpan too.
  */
 export async function deriveSpans(
   q: Queryable, ctxs: readonly UnitContext[], from: number, to: number, horizon: number, origins: ReadonlyMap<string, number | null>,
 ): Promise<Map<string, DerivedSpan>> {
   const out = new Map<string, DerivedSpan>();
-  const batch: { ctx: UnitContext; origin: number; begin: number; to: number }[] = [];
+  const stateBatch: Batched[] = [];
+  const delayBatch: Batched[] = [];
   const single: UnitContext[] = [];
   for (const ctx of ctxs) {
     const origin = origins.get(ctx.unitId);
-    if (origin === undefined || ctx.setup.delayMs !== null) single.push(ctx);
+    if (origin === undefined) single.push(ctx);
     else if (origin === null || to <= origin || from >= horizon) out.set(ctx.unitId, { origin, slices: [], downtimes: [] });
-    else batch.push({ ctx, origin, begin: Math.max(from, origin), to: Math.min(to, horizon) });
+    else (ctx.setup.delayMs === null ? stateBatch : delayBatch).push({ ctx, origin, begin: Math.max(from, origin), to: Math.min(to, horizon), lb: 0, ub: 0 });
   }
-  const singles = await Promise.all(single.map((ctx) => deriveSpan(q, ctx, from, to, horizon, origins.get(ctx.unitId))));
+  const [singles] = await Promise.all([
+    Promise.all(single.map((ctx) => deriveSpan(q, ctx, from, to, horizon, origins.get(ctx.unitId)))),
+    stateBounds(q, stateBatch, horizon),
+    delayBounds(q, delayBatch, horizon),
+  ]);
   single.forEach((ctx, i) => out.set(ctx.unitId, singles[i]!));
+  const batch = [...stateBatch, ...delayBatch];
   if (batch.length === 0) return out;
-  const accountId = batch[0]!.ctx.accountId;
-  const ids = batch.map((b) => b.ctx.unitId);
-  const ctxRows = await q.query<{
+  const facts = await loadRangeMany(q, batch[0]!.ctx.accountId, batch.map((b) => ({ unitId: b.ctx.unitId, origin: b.origin, lb: b.lb, ub: b.ub })));
+  const walkers: Batched[] = [];
+  for (const b of batch) {
+    const f = facts.get(b.ctx.unitId)!;
+    if (b.ctx.setup.delayMs !== null && delayNeedsWalk(b, f, horizon)) walkers.push(b);
+    else out.set(b.ctx.unitId, { origin: b.origin, ...deriveUnit(b.ctx.setup, f, b.begin, b.to, b.lb, b.ub, horizon) });
+  }
+  const walked = await Promise.all(walkers.map((b) => deriveSpan(q, b.ctx, from, to, horizon, b.origin)));
+  walkers.forEach((b, i) => out.set(b.ctx.unitId, walked[i]!));
+  return out;
+}
+
+/** A unit of deriveSpans' batch: its span [begin, to) and the facts to load, [lb, ub). */
+interface Batched {
+  ctx: UnitContext;
+  origin: number;
+  begin: number;
+  to: number;
+  lb: number;
+  ub: number;
+}
+
+const unitSpans = 'unnest($2::uuid[], $3::timestamptz[], $4::timestamptz[]) AS u(id, b, t)';
+const spanParams = (batch: readonly Batched[], horizon: number): unknown[] => [
+  batch[0]!.ctx.accountId, batch.map((b) => b.ctx.unitId), batch.map((b) => iso(b.begin)), batch.map((b) => iso(b.to)), iso(horizon),
+];
+/** The unit's last count mark before `begin` and its first in [to, horizon) (markBounds, per unit of u). */
+const MARKS_SQL = `greatest(
+              (SELECT max(at) FROM unit_count_events c WHERE c.account_id = $1 AND c.production_unit_id = u.id AND c.at < u.b),
+              (SELECT max(at) FROM unit_counter_readings c WHERE c.account_id = $1 AND c.production_unit_id = u.id AND c.at < u.b)) AS previous_mark,
+            least(
+              (SELECT min(at) FROM unit_count_events c WHERE c.account_id = $1 AND c.production_unit_id = u.id AND c.at >= u.t AND c.at < $5),
+              (SELECT min(at) FROM unit_counter_readings c WHERE c.account_id = $1 AND c.production_unit_id = u.id AND c.at >= u.t AND c.at < $5)) AS next_mark`;
+
+/** State-mode units: what deriveSpan's context query and markBounds find, for all of them at once; sets lb and ub. */
+async function stateBounds(q: Queryable, batch: Batched[], horizon: number): Promise<void> {
+  if (batch.length === 0) return;
+  const rows = await q.query<{
     id: string; running: boolean | null; last_run: string | null; down_start: string | null; running_before_to: boolean | null; next_run: string | null;
     previous_mark: string | null; next_mark: string | null;
   }>(
@@ -296,81 +345,93 @@ export async function deriveSpans(
             (SELECT at FROM unit_state_events s WHERE s.account_id = $1 AND s.production_unit_id = u.id AND s.at > lr.at ORDER BY s.at LIMIT 1) AS down_start,
             (SELECT running FROM unit_state_events s WHERE s.account_id = $1 AND s.production_unit_id = u.id AND s.at < u.t ORDER BY s.at DESC, s.event_id DESC LIMIT 1) AS running_before_to,
             (SELECT at FROM unit_state_events s WHERE s.account_id = $1 AND s.production_unit_id = u.id AND s.running AND s.at >= u.t AND s.at < $5 ORDER BY s.at LIMIT 1) AS next_run,
-            greatest(
-              (SELECT max(at) FROM unit_count_events c WHERE c.account_id = $1 AND c.production_unit_id = u.id AND c.at < u.b),
-              (SELECT max(at) FROM unit_counter_readings c WHERE c.account_id = $1 AND c.production_unit_id = u.id AND c.at < u.b)) AS previous_mark,
-            least(
-              (SELECT min(at) FROM unit_count_events c WHERE c.account_id = $1 AND c.production_unit_id = u.id AND c.at >= u.t AND c.at < $5),
-              (SELECT min(at) FROM unit_counter_readings c WHERE c.account_id = $1 AND c.production_unit_id = u.id AND c.at >= u.t AND c.at < $5)) AS next_mark
-       FROM unnest($2::uuid[], $3::timestamptz[], $4::timestamptz[]) AS u(id, b, t)
+            ${MARKS_SQL}
+       FROM ${unitSpans}
        LEFT JOIN LATERAL (SELECT at FROM unit_state_events s WHERE s.account_id = $1 AND s.production_unit_id = u.id AND s.running AND s.at < u.b ORDER BY s.at DESC LIMIT 1) lr ON true`,
-    [accountId, ids, batch.map((b) => iso(b.begin)), batch.map((b) => iso(b.to)), iso(horizon)],
+    spanParams(batch, horizon),
   );
-  const bounds = new Map<string, { lb: number; ub: number }>();
   for (const b of batch) {
-    const c = ctxRows.find((r) => r.id === b.ctx.unitId)!;
-    let lb = b.begin;
-    let ub = b.to;
-    if (!c.running && b.begin > b.origin) lb = c.last_run === null || c.down_start === null ? b.origin : Math.min(b.begin, ms(c.down_start));
-    if (!c.running_before_to && b.to < horizon) ub = c.next_run ? ms(c.next_run) + 1 : horizon;
+    const c = rows.find((r) => r.id === b.ctx.unitId)!;
+    b.lb = b.begin;
+    b.ub = b.to;
+    if (!c.running && b.begin > b.origin) b.lb = c.last_run === null || c.down_start === null ? b.origin : Math.min(b.begin, ms(c.down_start));
+    if (!c.running_before_to && b.to < horizon) b.ub = c.next_run ? ms(c.next_run) + 1 : horizon;
     // Counts spread back to the previous mark (see deriveSpan).
-    if (c.previous_mark) lb = Math.min(lb, ms(c.previous_mark));
-    if (c.next_mark) ub = Math.max(ub, ms(c.next_mark) + 1);
-    bounds.set(b.ctx.unitId, { lb, ub });
+    if (c.previous_mark) b.lb = Math.min(b.lb, ms(c.previous_mark));
+    if (c.next_mark) b.ub = Math.max(b.ub, ms(c.next_mark) + 1);
   }
-  const facts = await loadRangeMany(q, accountId, batch.map((b) => ({ unitId: b.ctx.unitId, origin: b.origin, ...bounds.get(b.ctx.unitId)! })));
+}
+
+/** Delay-mode units: from the previous count mark to the next (deriveSpan's first load); sets lb and ub. */
+async function delayBounds(q: Queryable, batch: Batched[], horizon: number): Promise<void> {
+  if (batch.length === 0) return;
+  const rows = await q.query<{ id: string; previous_mark: string | null; next_mark: string | null }>(`SELECT u.id, ${MARKS_SQL} FROM ${unitSpans}`, spanParams(batch, horizon));
   for (const b of batch) {
-    const { lb, ub } = bounds.get(b.ctx.unitId)!;
-    out.set(b.ctx.unitId, { origin: b.origin, ...deriveUnit(b.ctx.setup, facts.get(b.ctx.unitId)!, b.begin, b.to, lb, ub, horizon) });
+    const c = rows.find((r) => r.id === b.ctx.unitId)!;
+    b.lb = Math.min(b.begin, c.previous_mark ? ms(c.previous_mark) : b.begin);
+    b.ub = Math.max(b.to, c.next_mark ? ms(c.next_mark) + 1 : b.to);
   }
-  return out;
+}
+
+/**
+ * Whether deriveSpan would load more for this delay-mode unit than the marks gave: no positive count
+ * at or before the previous mark (whose gap tells whether the unit ran from there), or, before the
+ * horizon, none at or after `to`.
+ */
+function delayNeedsWalk(b: Batched, facts: UnitFacts, horizon: number): boolean {
+  const anchor = Math.min(b.begin - 1, b.lb);
+  if (b.lb > b.origin && !facts.counts.some((c) => c.at <= anchor)) return true;
+  return b.ub < horizon && !facts.counts.some((c) => c.at >= b.to);
 }
 
 /** loadRange for several units at once (one query per fact table). */
 async function loadRangeMany(q: Queryable, accountId: string, spans: { unitId: string; origin: number; lb: number; ub: number }[]): Promise<Map<string, UnitFacts>> {
   const p = [accountId, spans.map((s) => s.unitId), spans.map((s) => iso(s.lb)), spans.map((s) => iso(s.ub))];
   const units = 'unnest($2::uuid[], $3::timestamptz[], $4::timestamptz[]) AS u(id, lb, ub)';
-  const states = await q.query<{ id: string; at: string; running: boolean }>(
-    `SELECT u.id, x.at, x.running FROM ${units} CROSS JOIN LATERAL (
-       (SELECT at, running, event_id FROM unit_state_events WHERE account_id = $1 AND production_unit_id = u.id AND at < u.lb ORDER BY at DESC, event_id DESC LIMIT 1)
-       UNION ALL
-       (SELECT at, running, event_id FROM unit_state_events WHERE account_id = $1 AND production_unit_id = u.id AND at >= u.lb AND at < u.ub)
-       ORDER BY at, event_id) x`,
-    p,
-  );
-  // Empty counts are kept as marks, with the latest count before lb (see loadRange).
-  const countEvents = await q.query<{ id: string; at: string; good: number; rejected: number }>(
-    `SELECT u.id, x.at, x.good, x.rejected FROM ${units} CROSS JOIN LATERAL (
-       (SELECT at, 0::bigint AS good, 0::bigint AS rejected FROM unit_count_events WHERE account_id = $1 AND production_unit_id = u.id AND at < u.lb ORDER BY at DESC LIMIT 1)
-       UNION ALL
-       (SELECT at, good, rejected FROM unit_count_events WHERE account_id = $1 AND production_unit_id = u.id AND at >= u.lb AND at < u.ub)) x`,
-    p,
-  );
-  const readings = await q.query<{ id: string; at: string; total: number; rejected: number }>(
-    `SELECT u.id, x.at, x.total, x.rejected FROM ${units} CROSS JOIN LATERAL (
-       (SELECT at, total, rejected, event_id FROM unit_counter_readings WHERE account_id = $1 AND production_unit_id = u.id AND at < u.lb ORDER BY at DESC, event_id DESC LIMIT 1)
-       UNION ALL
-       (SELECT at, total, rejected, event_id FROM unit_counter_readings WHERE account_id = $1 AND production_unit_id = u.id AND at >= u.lb AND at < u.ub)
-       ORDER BY at, event_id) x`,
-    p,
-  );
-  const products = await q.query<{ id: string; at: string; product_id: string }>(
-    `SELECT u.id, x.at, x.product_id FROM ${units} CROSS JOIN LATERAL (
-       (SELECT at, product_id, event_id FROM product_run_events WHERE account_id = $1 AND production_unit_id = u.id AND at <= u.lb ORDER BY at DESC, event_id DESC LIMIT 1)
-       UNION ALL
-       (SELECT at, product_id, event_id FROM product_run_events WHERE account_id = $1 AND production_unit_id = u.id AND at > u.lb AND at < u.ub)
-       ORDER BY at, event_id) x`,
-    p,
-  );
-  // OFFSET 0 keeps the subquery a walk of each unit's index: flattened into a join, PostgreSQL hashed
-  // the units and scanned the whole table once there were a few hundred (80 ms against 1 ms).
-  const justifications = await q.query<{ id: string; from_at: string; to_at: string; downtime_reason_id: string; event_id: string }>(
-    `SELECT u.id, x.from_at, x.to_at, x.downtime_reason_id, x.event_id FROM ${units} CROSS JOIN LATERAL (
-       SELECT from_at, to_at, downtime_reason_id, event_id FROM downtime_justifications
-        WHERE account_id = $1 AND production_unit_id = u.id AND to_at > u.lb AND (from_at + interval '0 s') < u.ub
-        OFFSET 0) x`,
-    p,
-  );
+  // Five independent reads sent together (see loadRange).
+  const [states, countEvents, readings, products, justifications] = await Promise.all([
+    q.query<{ id: string; at: string; running: boolean }>(
+      `SELECT u.id, x.at, x.running FROM ${units} CROSS JOIN LATERAL (
+         (SELECT at, running, event_id FROM unit_state_events WHERE account_id = $1 AND production_unit_id = u.id AND at < u.lb ORDER BY at DESC, event_id DESC LIMIT 1)
+         UNION ALL
+         (SELECT at, running, event_id FROM unit_state_events WHERE account_id = $1 AND production_unit_id = u.id AND at >= u.lb AND at < u.ub)
+         ORDER BY at, event_id) x`,
+      p,
+    ),
+    // Empty counts are kept as marks, with the latest count before lb (see loadRange).
+    q.query<{ id: string; at: string; good: number; rejected: number }>(
+      `SELECT u.id, x.at, x.good, x.rejected FROM ${units} CROSS JOIN LATERAL (
+         (SELECT at, 0::bigint AS good, 0::bigint AS rejected FROM unit_count_events WHERE account_id = $1 AND production_unit_id = u.id AND at < u.lb ORDER BY at DESC LIMIT 1)
+         UNION ALL
+         (SELECT at, good, rejected FROM unit_count_events WHERE account_id = $1 AND production_unit_id = u.id AND at >= u.lb AND at < u.ub)) x`,
+      p,
+    ),
+    q.query<{ id: string; at: string; total: number; rejected: number }>(
+      `SELECT u.id, x.at, x.total, x.rejected FROM ${units} CROSS JOIN LATERAL (
+         (SELECT at, total, rejected, event_id FROM unit_counter_readings WHERE account_id = $1 AND production_unit_id = u.id AND at < u.lb ORDER BY at DESC, event_id DESC LIMIT 1)
+         UNION ALL
+         (SELECT at, total, rejected, event_id FROM unit_counter_readings WHERE account_id = $1 AND production_unit_id = u.id AND at >= u.lb AND at < u.ub)
+         ORDER BY at, event_id) x`,
+      p,
+    ),
+    q.query<{ id: string; at: string; product_id: string }>(
+      `SELECT u.id, x.at, x.product_id FROM ${units} CROSS JOIN LATERAL (
+         (SELECT at, product_id, event_id FROM product_run_events WHERE account_id = $1 AND production_unit_id = u.id AND at <= u.lb ORDER BY at DESC, event_id DESC LIMIT 1)
+         UNION ALL
+         (SELECT at, product_id, event_id FROM product_run_events WHERE account_id = $1 AND production_unit_id = u.id AND at > u.lb AND at < u.ub)
+         ORDER BY at, event_id) x`,
+      p,
+    ),
+    // OFFSET 0 keeps the subquery a walk of each unit's index: flattened into a join, PostgreSQL hashed
+    // the units and scanned the whole table once there were a few hundred (80 ms against 1 ms).
+    q.query<{ id: string; from_at: string; to_at: string; downtime_reason_id: string; event_id: string }>(
+      `SELECT u.id, x.from_at, x.to_at, x.downtime_reason_id, x.event_id FROM ${units} CROSS JOIN LATERAL (
+         SELECT from_at, to_at, downtime_reason_id, event_id FROM downtime_justifications
+          WHERE account_id = $1 AND production_unit_id = u.id AND to_at > u.lb AND (from_at + interval '0 s') < u.ub
+          OFFSET 0) x`,
+      p,
+    ),
+  ]);
   const out = new Map<string, UnitFacts>();
   for (const s of spans) {
     const unitCounts = countEvents.filter((c) => c.id === s.unitId).map((c) => ({ at: ms(c.at), good: Number(c.good), rejected: Number(c.rejected) }));

@@ -9,6 +9,7 @@ import { addDateDays, productionDayOf, productionDayStart, type FactoryCalendar 
 import { ceilHour, floorHour, type Downtime, type Slice } from './derive.ts';
 import { deriveSpans, loadUnitContexts, type UnitContext } from './facts.ts';
 import { ensureFresh, HOUR_PACK_WIDTH } from './rollups.ts';
+import { sharedRead } from './shared-reads.ts';
 
 export interface Sums {
   calendar_ms: number;
@@ -63,12 +64,23 @@ export interface PreparedUnits {
   origins: Map<string, number | null>;
 }
 
-async function originsOf(db: Db, accountId: string, unitIds: readonly string[]): Promise<Map<string, number | null>> {
-  const rows = await db.query<{ production_unit_id: string; derived_from: string | null }>(
-    'SELECT production_unit_id, derived_from FROM rollup_units WHERE account_id = $1 AND production_unit_id = ANY($2::uuid[])',
-    [accountId, unitIds],
-  );
-  return new Map(rows.map((o) => [o.production_unit_id, o.derived_from ? Date.parse(o.derived_from) : null]));
+function originsOf(db: Db, accountId: string, unitIds: readonly string[]): Promise<Map<string, number | null>> {
+  return sharedRead(db, accountId, unitIds, ['origins', unitIds], async () => {
+    const rows = await db.query<{ production_unit_id: string; derived_from: string | null }>(
+      'SELECT production_unit_id, derived_from FROM rollup_units WHERE account_id = $1 AND production_unit_id = ANY($2::uuid[])',
+      [accountId, unitIds],
+    );
+    return new Map(rows.map((o) => [o.production_unit_id, o.derived_from ? Date.parse(o.derived_from) : null]));
+  });
+}
+
+/**
+ * The on-the-fly derivation of [a, b) for units sharing that range, shared by the computations of one
+ * moment (the clock of shared-reads.ts gives them the same `now`, hence the same range).
+ */
+function liveSpans(db: Db, accountId: string, ctxs: readonly UnitContext[], a: number, b: number, now: number, origins: ReadonlyMap<string, number | null>) {
+  const ids = ctxs.map((c) => c.unitId);
+  return sharedRead(db, accountId, ids, ['live', ids, a, b, now], () => deriveSpans(db, ctxs, a, b, now, origins));
 }
 
 /**
@@ -279,7 +291,7 @@ export async function readSums(db: Db, req: ReadRequest): Promise<ReadResult> {
   }
   if (byRange.size > 0 && !originOf) originOf = await originsOf(db, req.accountId, req.unitIds);
   for (const { a, b, ctxs } of byRange.values()) {
-    const derived = await deriveSpans(db, ctxs, a, b, now, originOf!);
+    const derived = await liveSpans(db, req.accountId, ctxs, a, b, now, originOf!);
     for (const ctx of ctxs) {
       const d = derived.get(ctx.unitId)!;
       for (const s of d.slices) {
@@ -338,7 +350,7 @@ export async function prepareRead(db: Db, accountId: string, unitIds: readonly s
     }
   }
   for (const { a, b, ctxs } of byRange.values()) {
-    const derived = await deriveSpans(db, ctxs, a, b, now, originOf);
+    const derived = await liveSpans(db, accountId, ctxs, a, b, now, originOf);
     for (const ctx of ctxs) {
       const d = derived.get(ctx.unitId)!;
       out.live.push({ unitId: ctx.unitId, slices: d.slices, downtimes: d.downtimes });

@@ -10,6 +10,7 @@ import { clientGoneSignal } from '../plugins/app/heavy-calls.ts';
 import { generationsOf } from '../analytics/answer-generations.ts';
 import { SharedAnswers } from '../analytics/shared-answers.ts';
 import { Turns } from '../analytics/turns.ts';
+import { AnalyticsClock, sharedReadsDb } from '../analytics/shared-reads.ts';
 import { encodeAnswer, sendEncoded, type EncodedAnswer } from '../analytics/encoded-answer.ts';
 import { currentUser } from '../plugins/app/auth.ts';
 import {
@@ -42,6 +43,10 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const answers = new SharedAnswers(app.config.analyticsCacheSeconds * 1000, 200, staleMs);
   // Light computations take turns, ANALYTICS_CONCURRENT at once (heavy ones have their own queue).
   const turns = new Turns(app.config.analyticsConcurrent);
+  // Light computations of one moment share their reads: the same `now` for the same units within a
+  // second (never past a write seen here), and one read of setups and of the current hour (decision 29).
+  const clock = new AnalyticsClock(Math.min(1000, app.config.analyticsCacheSeconds * 1000));
+  const readsDb = sharedReadsDb(app.db, new SharedAnswers(app.config.analyticsCacheSeconds * 1000, 500));
   /**
    * Runs an analytics call after the limits on ids; a call over more unit-days than `limit` (lines in
    * scope × window days) is heavy: limited per user, queued server-wide, stopped after a timeout.
@@ -54,7 +59,7 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     body: WindowRequest & Parameters<typeof checkIds>[0],
     units: number,
     limit: number,
-    fn: (db: Db) => Promise<T>,
+    fn: (db: Db, now: number) => Promise<T>,
     store: SharedAnswers = answers,
   ): Promise<EncodedAnswer> => {
     checkIds(body);
@@ -63,10 +68,15 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // answer read (the account's and its units' write counters). A heavy one stops when all the clients
     // waiting for it have gone. The answer is kept as the bytes it is sent as (decision 28).
     const user = currentUser(request);
+    const unitIds = unitIdsOf(body);
+    const generations = generationsOf(user.account_id, unitIds);
     return store.get(
-      JSON.stringify([call, user.account_id, user.is_financial_admin, body, generationsOf(user.account_id, unitIdsOf(body))]),
+      JSON.stringify([call, user.account_id, user.is_financial_admin, body, generations]),
       async (stop) => {
-        const value = units * requestDays(body) <= limit ? await turns.run(() => fn(app.db)) : await app.heavyCalls.run(reply, user.user_id, call, fn, stop);
+        const value =
+          units * requestDays(body) <= limit
+            ? await turns.run(() => fn(readsDb, clock.now(JSON.stringify([user.account_id, unitIds, generations]))))
+            : await app.heavyCalls.run(reply, user.user_id, call, (db) => fn(db, Date.now()), stop);
         return encodeAnswer(reply, value);
       },
       clientGoneSignal(reply),
@@ -77,7 +87,7 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/production-units/downtimes-info',
     { schema: { ...common, summary: 'Downtime per production unit over a window (durations in ms)', body: UnitsBody, response: withErrors({ 200: Type.Array(DowntimeInfo) }) } },
-    async (request, reply) => sendEncoded(reply, await guarded(request, reply, 'downtimes-info', request.body, unitsOf(request.body), 10 * unitDays, (db) => downtimesInfo(db, currentUser(request).account_id, request.body))),
+    async (request, reply) => sendEncoded(reply, await guarded(request, reply, 'downtimes-info', request.body, unitsOf(request.body), 10 * unitDays, (db, now) => downtimesInfo(db, currentUser(request).account_id, request.body, now))),
   );
   app.post(
     '/production-units/downtimes-info-interval',
@@ -89,17 +99,17 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
     async (request, reply) =>
-      sendEncoded(reply, await guarded(request, reply, 'downtimes-info-interval', request.body, unitsOf(request.body), 10 * unitDays, (db) => downtimesInfoInterval(db, currentUser(request).account_id, request.body))),
+      sendEncoded(reply, await guarded(request, reply, 'downtimes-info-interval', request.body, unitsOf(request.body), 10 * unitDays, (db, now) => downtimesInfoInterval(db, currentUser(request).account_id, request.body, now))),
   );
   app.post(
     '/top-downtime-reasons',
     { schema: { ...common, summary: 'Top planned and top unplanned downtime reasons (limit each, default 5)', body: UnitsBody, response: withErrors({ 200: Type.Array(TopReason) }) } },
-    async (request, reply) => sendEncoded(reply, await guarded(request, reply, 'top-downtime-reasons', request.body, unitsOf(request.body), 10 * unitDays, (db) => topDowntimeReasons(db, currentUser(request).account_id, request.body))),
+    async (request, reply) => sendEncoded(reply, await guarded(request, reply, 'top-downtime-reasons', request.body, unitsOf(request.body), 10 * unitDays, (db, now) => topDowntimeReasons(db, currentUser(request).account_id, request.body, now))),
   );
   app.post(
     '/v2/production-units/downtimes-summary',
     { schema: { ...common, summary: 'Justification types of downtimes starting in the window and scheduled time, top unplanned reasons and categories', body: UnitsBody, response: withErrors({ 200: Summary }) } },
-    async (request, reply) => sendEncoded(reply, await guarded(request, reply, 'downtimes-summary', request.body, unitsOf(request.body), 10 * unitDays, (db) => downtimesSummary(db, currentUser(request).account_id, request.body))),
+    async (request, reply) => sendEncoded(reply, await guarded(request, reply, 'downtimes-summary', request.body, unitsOf(request.body), 10 * unitDays, (db, now) => downtimesSummary(db, currentUser(request).account_id, request.body, now))),
   );
   app.post(
     '/kpis/by-groups',
@@ -108,7 +118,7 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const body = request.body;
       // The 11 preceding periods are read too.
       const units = (body.groups ?? []).reduce((n, g) => n + g.production_unit_ids.length, 0) * (body.preceding_periods ? 12 : 1);
-      return sendEncoded(reply, await guarded(request, reply, 'kpis/by-groups', body, units, 10 * unitDays, (db) => kpisByGroups(db, currentUser(request).account_id, body)));
+      return sendEncoded(reply, await guarded(request, reply, 'kpis/by-groups', body, units, 10 * unitDays, (db, now) => kpisByGroups(db, currentUser(request).account_id, body, now)));
     },
   );
 
@@ -135,7 +145,7 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           ))[0]!.n;
       // Identical requests of one account (the overview's panel for every user of a company) share one
       // computation, and its answer for OPPORTUNITIES_CACHE_SECONDS (longer than other calls').
-      return sendEncoded(reply, await guarded(request, reply, 'opportunities', body, units, unitDays, (db) => opportunities(db, user.account_id, user.is_financial_admin, body), opportunityAnswers));
+      return sendEncoded(reply, await guarded(request, reply, 'opportunities', body, units, unitDays, (db, now) => opportunities(db, user.account_id, user.is_financial_admin, body, now), opportunityAnswers));
     },
   );
 };
