@@ -12,7 +12,7 @@ import { loadUnitContexts, type UnitContext } from './facts.ts';
 import { loadFactories, type FactoryInfo } from './engine.ts';
 import { checkWindowDays, OPPORTUNITIES_MAX_DAYS, OPPORTUNITIES_PAGE_MAX } from './limits.ts';
 import { applyTargets, excessUnits, HOUR, iso, KINDS, storedTargets, unitOccurrences, type Kind, type Occurrence, type ReasonInfo } from './opportunity-occurrences.ts';
-import { ensureFresh } from './rollups.ts';
+import { prepareRead } from './query.ts';
 import { resolveWindow, type WindowRequest } from './window.ts';
 
 export interface OpportunitiesBody extends WindowRequest {
@@ -32,6 +32,9 @@ interface Gain {
   gain_currency?: { amount: number; currency: string }[];
 }
 
+
+/** Lines whose occurrences are read at once. */
+const UNITS_AT_ONCE = 4;
 
 export async function opportunities(db: Db, accountId: string, financial: boolean, body: OpportunitiesBody, now = Date.now()) {
   if (!body.factory_id && !body.company) throw apiError(400, ERROR_CODES.analyticsScopeRequired, 'Give a factory_id or company: true.');
@@ -72,9 +75,16 @@ export async function opportunities(db: Db, accountId: string, financial: boolea
     const w = resolveWindow(body, factory.calendar, now, customPeriods);
     checkWindowDays(w.end - w.start, OPPORTUNITIES_MAX_DAYS);
     windowOut ??= w;
-    await ensureFresh(db, accountId, fUnits.map((c) => c.unitId), w.end, now, w.start);
-    for (const ctx of fUnits) {
-      const occurrences = await unitOccurrences(db, ctx, w, now, reasonById, allKinds);
+    // Freshness and the window's on-the-fly parts of every line at once (a line at a time was ten
+    // queries each: 2 000 for a company of 200 lines).
+    const { live } = await prepareRead(db, accountId, fUnits.map((c) => c.unitId), w.start, w.end, now);
+    // A few lines at a time: each is three short reads in a row, which a pool runs side by side.
+    const perUnit: Occurrence[][] = [];
+    for (let i = 0; i < fUnits.length; i += UNITS_AT_ONCE) {
+      perUnit.push(...(await Promise.all(fUnits.slice(i, i + UNITS_AT_ONCE).map((ctx) => unitOccurrences(db, ctx, w, now, reasonById, allKinds, { live })))));
+    }
+    for (const [i, ctx] of fUnits.entries()) {
+      const occurrences = perUnit[i]!;
       for (const kind of KINDS) {
         const list = occurrences.filter((o) => o.kind === kind);
         if (list.length === 0) continue;

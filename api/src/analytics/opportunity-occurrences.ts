@@ -11,7 +11,7 @@ import { nearestRank } from '@linepulse/contracts';
 import { epochMs, type Db } from '../db/db.ts';
 import { shiftIntervals, type Downtime } from './derive.ts';
 import { deriveSpan, type UnitContext } from './facts.ts';
-import { livePartsOf } from './query.ts';
+import { livePartsOf, type PreparedRead } from './query.ts';
 
 export type Kind = 'shift_changes' | 'line_starts' | 'product_changes' | 'planned_downtime_above_target';
 export const KINDS: readonly Kind[] = ['shift_changes', 'line_starts', 'product_changes', 'planned_downtime_above_target'];
@@ -107,6 +107,8 @@ export function applyTargets(
  * The occurrences of the asked kinds of one unit over [start, end), by time. `reasonId` narrows planned
  * downtime to one reason. Targets are not applied (applyTargets). Without `withReasons`, the downtimes'
  * reasons are read only where planned downtime needs them (a trend's years of downtimes read faster).
+ * `live`: the window's on-the-fly parts already derived for many units at once (prepareRead); without
+ * it the unit's are derived here.
  */
 export async function unitOccurrences(
   db: Db,
@@ -115,9 +117,9 @@ export async function unitOccurrences(
   now: number,
   reasonById: ReadonlyMap<string, ReasonInfo>,
   kinds: ReadonlySet<Kind>,
-  reasonId?: string,
-  withReasons = true,
+  options: { reasonId?: string; withReasons?: boolean; live?: PreparedRead['live'] } = {},
 ): Promise<Occurrence[]> {
+  const { reasonId, withReasons = true, live } = options;
   const out: Occurrence[] = [];
   const planned = kinds.has('planned_downtime_above_target');
   // Every occurrence counts some downtime, so the schedule matters only from the first downtime that
@@ -169,8 +171,8 @@ export async function unitOccurrences(
   // Planned downtime counts the downtimes with planned time, over the window; the other kinds only the
   // downtimes holding one of their instants (a probe each, instead of reading years of downtimes).
   const downtimes = planned
-    ? await downtimesOf(db, ctx, w.start, w.end, now, { filter: kinds.size === 1 ? 'planned' : 'any' }, true)
-    : await downtimesOf(db, ctx, w.start, w.end, now, { at: instants.map((x) => x.at) }, withReasons);
+    ? await downtimesOf(db, ctx, w.start, w.end, now, { filter: kinds.size === 1 ? 'planned' : 'any' }, true, live)
+    : await downtimesOf(db, ctx, w.start, w.end, now, { at: instants.map((x) => x.at) }, withReasons, live);
   if (downtimes.length === 0) return out;
   const rateAt = (productId: string | null): number => (productId ? ctx.setup.rates.get(productId) ?? 0 : 0);
   const shiftAt = shiftFinder(shifts);
@@ -224,6 +226,7 @@ type DowntimeFilter = 'planned' | 'any';
  */
 async function downtimesOf(
   db: Db, ctx: UnitContext, start: number, end: number, now: number, select: { filter: DowntimeFilter } | { at: readonly number[] }, withReasons: boolean,
+  live?: PreparedRead['live'],
 ): Promise<DowntimeRow[]> {
   // Instants as epoch milliseconds and reasons as text: a year of one unit's downtimes reads in half
   // the time it takes to parse timestamps and jsonb values row by row.
@@ -253,11 +256,11 @@ async function downtimesOf(
     unitId: ctx.unitId, start: Number(r.start_ms), end: Number(r.end_ms), lost_ms: Number(r.lost_ms), productId: r.product_id,
     reasons: JSON.parse(r.reasons) as Record<string, number>,
   }));
-  const parts = livePartsOf(new Map([[ctx.unitId, ctx]]), start, end);
-  for (const p of parts.live) {
+  const parts: { from: number; to: number; downtimes?: readonly Downtime[] }[] = live ? live.filter((l) => l.unitId === ctx.unitId) : livePartsOf(new Map([[ctx.unitId, ctx]]), start, end).live;
+  for (const p of parts) {
     if (p.from === start) continue; // a window edge inside stored coverage: its downtimes are stored
-    const d = await deriveSpan(db, ctx, p.from, p.to, now);
-    for (const dt of d.downtimes) {
+    const derived = p.downtimes ?? (await deriveSpan(db, ctx, p.from, p.to, now)).downtimes;
+    for (const dt of derived) {
       if (!keep(dt) || out.some((o) => o.start === dt.start)) continue;
       out.push({ unitId: ctx.unitId, start: dt.start, end: dt.end, lost_ms: dt.unplanned_ms + dt.unjustified_ms, productId: dt.productId, reasons: Object.fromEntries(dt.reasons) });
     }

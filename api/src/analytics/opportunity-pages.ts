@@ -82,7 +82,7 @@ async function scopeOf(db: Db, accountId: string, body: UnitRequest, now: number
 
 async function occurrencesOver(db: Db, s: Scope, body: UnitRequest, span: { start: number; end: number }, now: number, withReasons: boolean): Promise<Occurrence[]> {
   await ensureFresh(db, s.ctx.accountId, [s.ctx.unitId], span.end, now, span.start);
-  return unitOccurrences(db, s.ctx, span, now, s.reasonById, new Set([body.kind]), body.downtime_reason_id, withReasons);
+  return unitOccurrences(db, s.ctx, span, now, s.reasonById, new Set([body.kind]), { reasonId: body.downtime_reason_id, withReasons });
 }
 
 /** Names of the shifts, products and reasons an answer refers to. */

@@ -327,8 +327,8 @@ export interface PreparedRead {
   contexts: Map<string, UnitContext>;
   /** Stored coverage of the window per unit: slices and downtimes starting in [from, to). */
   stored: { unitId: string; from: number; to: number }[];
-  /** What was derived on the fly (window edges inside an hour, the current hour). */
-  live: { unitId: string; slices: Slice[]; downtimes: Downtime[] }[];
+  /** What was derived on the fly (window edges inside an hour, the current hour), over [from, to). */
+  live: { unitId: string; from: number; to: number; slices: Slice[]; downtimes: Downtime[] }[];
 }
 
 /** Freshness, the stored/on-the-fly split and the on-the-fly derivation of a window, for list-like reads. */
@@ -353,7 +353,7 @@ export async function prepareRead(db: Db, accountId: string, unitIds: readonly s
     const derived = await liveSpans(db, accountId, ctxs, a, b, now, originOf);
     for (const ctx of ctxs) {
       const d = derived.get(ctx.unitId)!;
-      out.live.push({ unitId: ctx.unitId, slices: d.slices, downtimes: d.downtimes });
+      out.live.push({ unitId: ctx.unitId, from: a, to: b, slices: d.slices, downtimes: d.downtimes });
     }
   }
   return out;
