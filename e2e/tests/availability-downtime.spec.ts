@@ -182,21 +182,16 @@ test.describe('production data export', () => {
     const csvAnswer = page.waitForResponse((r) => r.url().includes('/export?') && r.ok());
     let download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export' }).click();
-    const csvText = (await import('node:fs')).readFileSync((await (await download).path())!, 'utf8').replace(/^\uFEFF/, '');
+    const csvPath = (await (await download).path())!;
     const unitIds = new URL((await csvAnswer).url()).searchParams.get('production_unit_ids')!.split(',');
-    const csv = parseCsv(csvText);
+    const csv = await readSheet('csv', csvPath);
     expect(csv.length - 1).toBe(Number((await csvAnswer).headers()['x-total-rows']));
     expect(csv.length - 1).toBe(unitIds.length); // one production day, one row per line
 
     await page.getByRole('radio', { name: 'Excel file' }).check();
     download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export' }).click();
-    const ExcelJS = (await import('exceljs')).default;
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.readFile((await (await download).path())!);
-    const sheet = workbook.worksheets[0]!;
-    const xlsx: string[][] = [];
-    sheet.eachRow((row) => xlsx.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))));
+    const xlsx = await readSheet('xlsx', (await (await download).path())!);
     expect(xlsx[0]).toEqual(csv[0]);
     expect(xlsx.length).toBe(csv.length);
 
@@ -242,32 +237,12 @@ test.describe('production data export', () => {
   });
 });
 
-/** RFC 4180 rows: quoted cells may hold commas, doubled quotes and line breaks. */
-function parseCsv(text: string): string[][] {
+/** The rows of a downloaded export as text cells, read by the same library for both formats (the CSV's cells kept as written). */
+async function readSheet(format: 'csv' | 'xlsx', file: string): Promise<string[][]> {
+  const ExcelJS = (await import('exceljs')).default;
+  const workbook = new ExcelJS.Workbook();
+  const sheet = format === 'csv' ? await workbook.csv.readFile(file, { map: (value: unknown) => value }) : (await workbook.xlsx.readFile(file)).worksheets[0]!;
   const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-    } else cell += c;
-  }
-  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
+  sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)).replace(/^\uFEFF/, ''))));
   return rows;
 }
