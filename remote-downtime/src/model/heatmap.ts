@@ -61,10 +61,27 @@ export function heatmapOf(stats: readonly DowntimeIntervalStats[]): Heatmap {
   return { units, columns, cells };
 }
 
-/** An interval's label in the factory's zone and the user's language: "Mon 3 Nov, 14:00", "Mon 3 Nov", "Week 45, 2026", "Nov 2026". */
+const HOUR_STYLES = new Map<string, 'numeric' | '2-digit'>();
+
+/**
+ * How an hour is written: two digits on a 24-hour clock ("05:00"), one on a 12-hour clock ("5:00 AM"),
+ * where English readers take "05:00 AM" for a typo.
+ */
+function hourStyle(locale: string): 'numeric' | '2-digit' {
+  // Asked once per language: a heatmap labels up to a few hundred columns.
+  let style = HOUR_STYLES.get(locale);
+  if (!style) {
+    const cycle = new Intl.DateTimeFormat(locale, { hour: 'numeric' }).resolvedOptions().hourCycle;
+    style = cycle === 'h11' || cycle === 'h12' ? 'numeric' : '2-digit';
+    HOUR_STYLES.set(locale, style);
+  }
+  return style;
+}
+
+/** An interval's label in the factory's zone and the user's language: "Mon, Nov 3, 2:00 PM", "Mon, Nov 3", "Nov 3, 2026" (a week, by its first day), "November 2026". */
 export function columnLabel(column: HeatmapColumn, interval: AnalyticsInterval, zone: string, locale: string): string {
   const start = DateTime.fromISO(column.start, { zone }).setLocale(locale);
-  if (interval === 'hour') return start.toLocaleString({ weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+  if (interval === 'hour') return start.toLocaleString({ weekday: 'short', day: 'numeric', month: 'short', hour: hourStyle(locale), minute: '2-digit' });
   if (interval === 'day') return start.toLocaleString({ weekday: 'short', day: 'numeric', month: 'short' });
   if (interval === 'month') return start.toLocaleString({ month: 'long', year: 'numeric' });
   return start.toLocaleString({ day: 'numeric', month: 'short', year: 'numeric' });
@@ -77,5 +94,5 @@ export function columnLabel(column: HeatmapColumn, interval: AnalyticsInterval, 
  */
 export function axisLabel(column: HeatmapColumn, interval: AnalyticsInterval, zone: string, locale: string): string {
   if (interval !== 'hour') return columnLabel(column, interval, zone, locale);
-  return DateTime.fromISO(column.start, { zone }).setLocale(locale).toLocaleString({ weekday: 'short', hour: '2-digit', minute: '2-digit' });
+  return DateTime.fromISO(column.start, { zone }).setLocale(locale).toLocaleString({ weekday: 'short', hour: hourStyle(locale), minute: '2-digit' });
 }

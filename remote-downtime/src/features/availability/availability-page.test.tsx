@@ -76,7 +76,22 @@ test('heatmap, top causes, per-line table with its total, summary, durations and
   expect(screen.getByText('95th percentile').parentElement).toHaveTextContent('25 min');
 
   expect(screen.getByText('Downtimes 1–100 of 250')).toBeInTheDocument();
-  expect(within(screen.getByRole('table', { name: 'Downtimes' })).getAllByRole('row')).toHaveLength(101);
+  const list = within(screen.getByRole('table', { name: 'Downtimes' })).getAllByRole('row');
+  expect(list).toHaveLength(101);
+  // One downtime's type, and an end on its start's day as a time only.
+  expect(list[1]).toHaveTextContent('Unplanned');
+  expect(list[1]).not.toHaveTextContent('Unplanned downtime');
+  expect(within(list[1]!).getAllByRole('cell')[2]).toHaveTextContent(/^8:40:00\sAM$/);
+});
+
+test('a period without downtime: the summary says so instead of empty tables', async () => {
+  const none = { justification_type_count_summary: { planned: 0, unplanned: 0, unjustified: 0, mixed: 0, partially_justified: 0 }, top_unplanned_downtimes: [], top_downtime_categories: [] };
+  fetch = mockFetch(answers({ 'POST /api/v2/production-units/downtimes-summary': none }));
+  render();
+  await allDrawn();
+  const section = screen.getByRole('region', { name: 'Downtime summary' });
+  expect(within(section).getByText('No downtime in this period.')).toBeInTheDocument();
+  expect(within(section).queryByRole('table')).not.toBeInTheDocument();
 });
 
 test('each data set is asked for once, even when two sections show it; the list pages on the server', async () => {

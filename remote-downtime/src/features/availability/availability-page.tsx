@@ -40,7 +40,7 @@ import { focusFromSearch, withFocus, type Focus } from '../../model/focus';
 import { columnLabel, heatmapOf, type HeatmapCell } from '../../model/heatmap';
 import { inFactoryOrder, sumDowntimeMeasures } from '../../model/unit-totals';
 import { DowntimeList } from './downtime-list';
-import { DowntimeSummaryView } from './downtime-summary';
+import { DowntimeSummaryView, summaryIsEmpty } from './downtime-summary';
 import { DurationsHistogram } from './durations-histogram';
 import { HEATMAP_MODULES, HeatmapChart } from './heatmap-chart';
 import { UnitDowntime } from './unit-downtime';
@@ -140,7 +140,9 @@ function AvailabilityContent({ factory }: { factory: Factory }): ReactElement {
         <IntervalPicker state={interval} onChange={setPicked} />
       </SelectionToolbar>
       {focus ? (
-        <MessageBar intent="info" layout="multiline">
+        // Layout 'auto': the button stays beside the sentence and moves under it only when it does not fit
+        // (multiline put it on a row of its own below a one-line sentence).
+        <MessageBar intent="info">
           <MessageBarBody>{intl.formatMessage({ id: 'downtime.focus.message' }, { unit: focusUnit, interval: focusInterval })}</MessageBarBody>
           <MessageBarActions>
             <Button onClick={() => setFocus(null)}>{intl.formatMessage({ id: 'downtime.focus.clear' })}</Button>
@@ -211,7 +213,14 @@ function AvailabilityContent({ factory }: { factory: Factory }): ReactElement {
         <UnitDowntime rows={unitRows} total={total} fileName={fileName} />
       </Section>
       <div className={styles.grid}>
-        <Section title={intl.formatMessage({ id: 'downtime.summary.title' })} loading={summary.loading} error={summary.error} onRetry={summary.reload}>
+        <Section
+          title={intl.formatMessage({ id: 'downtime.summary.title' })}
+          loading={summary.loading}
+          error={summary.error}
+          onRetry={summary.reload}
+          empty={summary.data !== undefined && summaryIsEmpty(summary.data)}
+          emptyMessage={intl.formatMessage({ id: 'downtime.list.empty' })}
+        >
           {summary.data ? <DowntimeSummaryView summary={summary.data} fileName={fileName} /> : null}
         </Section>
         <Section

@@ -16,6 +16,9 @@ const useStyles = makeStyles({
   legend: { padding: 0, marginBottom: tokens.spacingVerticalXS },
   pager: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM },
   reasons: { minWidth: '220px' },
+  // Instants, types and shifts on one line; reasons, categories and products wrap instead.
+  nowrap: { whiteSpace: 'nowrap' },
+  productName: { display: 'block', color: tokens.colorNeutralForeground2, fontSize: tokens.fontSizeBase200 },
 });
 
 /** Column id → the server's sort field. */
@@ -63,22 +66,56 @@ export function DowntimeList({ filter, zone, fileName, enabled }: DowntimeListPr
   const view = queryView(query);
   const list = view.data;
 
+  const instant = (iso: string): DateTime => DateTime.fromISO(iso, { zone }).setLocale(locale);
+  const thisYear = DateTime.now().setZone(zone).year;
+  // The year only when it is not this one ("25/11 17:49:39"), as mail and calendar lists do: with it,
+  // start and end took two lines each at 1280 px. The files keep the full instant (`text`).
+  const shortTime = (iso: string | null): string => {
+    if (iso === null) return intl.formatMessage({ id: 'downtime.list.running' });
+    const at = instant(iso);
+    // Date and time formatted apart: together, Intl wrote the hour of a French start without its
+    // leading zero ("7:31:28") beside an end's "08:44:38".
+    return `${at.toLocaleString({ ...(at.year === thisYear ? {} : { year: 'numeric' }), month: 'numeric', day: 'numeric' })} ${at.toLocaleString(DateTime.TIME_WITH_SECONDS)}`;
+  };
   const time = (iso: string | null): string =>
-    iso === null ? intl.formatMessage({ id: 'downtime.list.running' }) : DateTime.fromISO(iso, { zone }).setLocale(locale).toLocaleString(DateTime.DATETIME_SHORT_WITH_SECONDS);
+    iso === null ? intl.formatMessage({ id: 'downtime.list.running' }) : instant(iso).toLocaleString(DateTime.DATETIME_SHORT_WITH_SECONDS);
+  // An end on its start's day shows its time only.
+  const shownEnd = (row: DowntimeRow): string =>
+    row.end_time !== null && instant(row.end_time).hasSame(instant(row.start_time), 'day') ? instant(row.end_time).toLocaleString(DateTime.TIME_WITH_SECONDS) : shortTime(row.end_time);
+  const oneLine = (text: string): ReactElement => <span className={styles.nowrap}>{text}</span>;
   const dash = (value: string | null): string => value ?? '—';
   const columns: DataColumn<DowntimeRow>[] = [
     { id: 'unit', header: intl.formatMessage({ id: 'downtime.units.unit' }), text: (row) => row.production_unit_name, sortable: true },
-    { id: 'start', header: intl.formatMessage({ id: 'downtime.list.start' }), text: (row) => time(row.start_time), sortable: true },
-    { id: 'end', header: intl.formatMessage({ id: 'downtime.list.end' }), text: (row) => time(row.end_time), sortable: true },
+    { id: 'start', header: intl.formatMessage({ id: 'downtime.list.start' }), text: (row) => time(row.start_time), render: (row) => oneLine(shortTime(row.start_time)), sortable: true },
+    { id: 'end', header: intl.formatMessage({ id: 'downtime.list.end' }), text: (row) => time(row.end_time), render: (row) => oneLine(shownEnd(row)), sortable: true },
     { ...durationColumn<DowntimeRow>(intl, 'duration', intl.formatMessage({ id: 'topCauses.duration' }), (row) => row.duration_ms), sortable: true },
-    { id: 'type', header: intl.formatMessage({ id: 'downtime.list.type' }), text: (row) => intl.formatMessage({ id: `downtime.measure.${row.type}` }), sortable: true },
+    // One downtime's type ("Unplanned"), not the measure's name ("Unplanned downtime") that wrapped in every row.
+    {
+      id: 'type',
+      header: intl.formatMessage({ id: 'downtime.list.type' }),
+      text: (row) => intl.formatMessage({ id: `downtime.list.type.${row.type}` }),
+      render: (row) => oneLine(intl.formatMessage({ id: `downtime.list.type.${row.type}` })),
+      sortable: true,
+    },
     { id: 'reasons', header: intl.formatMessage({ id: 'downtime.list.reasons' }), text: (row) => row.reasons.map((r) => r.name).join(', ') || '—', sortable: true },
     { id: 'category', header: intl.formatMessage({ id: 'topCauses.category' }), text: (row) => dash(row.category), sortable: true },
-    { id: 'shift', header: intl.formatMessage({ id: 'downtime.list.shift' }), text: (row) => dash(row.shift_name), sortable: true },
+    { id: 'shift', header: intl.formatMessage({ id: 'downtime.list.shift' }), text: (row) => dash(row.shift_name), render: (row) => oneLine(dash(row.shift_name)), sortable: true },
     {
       id: 'product',
       header: intl.formatMessage({ id: 'downtime.list.product' }),
       text: (row) => (row.product_sku ? `${row.product_sku}${row.product_name ? ` — ${row.product_name}` : ''}` : '—'),
+      // The code on its line, the name under it in smaller type: run together they took three lines,
+      // broken inside the code. The code may still break at a hyphen when nothing else gives, rather
+      // than push the table past the panel's width at 1280 px.
+      render: (row) =>
+        row.product_sku ? (
+          <>
+            {row.product_sku}
+            {row.product_name ? <span className={styles.productName}>{row.product_name}</span> : null}
+          </>
+        ) : (
+          '—'
+        ),
       sortable: true,
     },
   ];

@@ -1,7 +1,8 @@
 import type { Options, Point, PointOptionsType, SeriesOptionsType } from 'highcharts';
+import { makeStyles, tokens } from '@fluentui/react-components';
 import { useMemo, type ReactElement } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
-import { Chart, formatDuration, formatPercent, rateScale, useThemeName } from '@linepulse/shared';
+import { Chart, formatDuration, formatNumber, formatPercent, rateScale, useThemeName } from '@linepulse/shared';
 import type { AnalyticsInterval, ThemeName } from '@linepulse/contracts';
 import { axisLabel, columnLabel, type Heatmap, type HeatmapCell } from '../../model/heatmap';
 
@@ -68,7 +69,8 @@ function heatmapOptions({ title, heatmap, interval, zone, intl, themeName, onSel
           line('downtime.measure.unjustified', duration(m?.unjustified)),
           line('downtime.measure.inProduction', duration(m?.in_production)),
           line('downtime.measure.uptime', duration(m?.uptime)),
-          line('downtime.measure.occurrences', m ? intl.formatNumber(m.downtime_occurrences) : intl.formatMessage({ id: 'common.notAvailable' })),
+          // The platform's spaced thousands, as in the table below ("2 515"), not Intl's "2,515".
+          line('downtime.measure.occurrences', formatNumber(locale, m ? m.downtime_occurrences : null)),
         ].join('<br/>');
       },
     },
@@ -108,10 +110,26 @@ function heatmapOptions({ title, heatmap, interval, zone, intl, themeName, onSel
         borderColor: 'transparent',
         turboThreshold: 0,
         colsize: 1,
+        // Figures in the cells when they are wide enough (a few columns: weeks, months, a narrowed cell),
+        // so a single cell is not a bare block of colour.
+        dataLabels: {
+          enabled: width <= 12,
+          style: { fontSize: '12px', fontWeight: 'normal' },
+          formatter: function label(this: { point: { value?: number | null } }) {
+            const value = this.point.value;
+            return value === null || value === undefined ? '' : formatPercent(locale, value, 1);
+          },
+        },
       } as unknown as SeriesOptionsType,
     ],
   };
 }
+
+const useStyles = makeStyles({
+  key: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, margin: 0, color: tokens.colorNeutralForeground2, fontSize: tokens.fontSizeBase200 },
+  // Outlined: the accessible theme's N/D tone is a very light grey on a white panel.
+  swatch: { width: '14px', height: '14px', flexShrink: 0, border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke1}` },
+});
 
 /** The heatmap series comes with the platform's Highcharts module of that name. */
 export const HEATMAP_MODULES = ['heatmap'] as const;
@@ -128,9 +146,22 @@ export interface HeatmapChartProps {
 /** Availability per unit and interval, coloured from the theme's scale; a cell click narrows the page to it. */
 export function HeatmapChart({ title, heatmap, interval, zone, fileName, onSelect }: HeatmapChartProps): ReactElement {
   const intl = useIntl();
+  const styles = useStyles();
   const themeName = useThemeName();
 
   const options = useMemo(() => heatmapOptions({ title, heatmap, interval, zone, intl, themeName, onSelect }), [heatmap, interval, zone, themeName, intl, title, onSelect]);
+  // The colour scale stops at 0 %: without this key a grey cell (no planned time) could be read as a figure.
+  const hasNoData = heatmap.cells.some((cell) => cell.availability === null);
 
-  return <Chart title={title} options={options} fileName={fileName} height={Math.max(180, heatmap.units.length * 30 + 110)} hideCaption modules={HEATMAP_MODULES} />;
+  return (
+    <>
+      <Chart title={title} options={options} fileName={fileName} height={Math.max(180, heatmap.units.length * 30 + 110)} hideCaption modules={HEATMAP_MODULES} />
+      {hasNoData ? (
+        <p className={styles.key}>
+          <span className={styles.swatch} style={{ backgroundColor: rateScale(themeName).nullColor }} aria-hidden />
+          {intl.formatMessage({ id: 'downtime.heatmap.noData' })}
+        </p>
+      ) : null}
+    </>
+  );
 }

@@ -67,6 +67,7 @@ function controlledDownload(signal: AbortSignal | undefined) {
 test('an account outside the integrated ecosystem sees only SPEC §8’s message', async () => {
   render(false);
   expect(await screen.findByText('Data export only on the integrated ecosystem')).toBeInTheDocument();
+  expect(screen.getByText('Production data export is not enabled for your company’s account.')).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Export' })).not.toBeInTheDocument();
 });
 

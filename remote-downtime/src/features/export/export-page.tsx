@@ -66,7 +66,8 @@ export function ExportPage(): ReactElement {
         ) : account.integrated_ecosystem ? (
           <ExportForm factory={factory} />
         ) : (
-          <EmptyState title={intl.formatMessage({ id: 'error.EXP_INTEGRATED_ONLY' })} />
+          // The platform's error is jargon ("integrated ecosystem"): the sentence under it says it plainly.
+          <EmptyState title={intl.formatMessage({ id: 'error.EXP_INTEGRATED_ONLY' })} description={intl.formatMessage({ id: 'downtime.export.integratedOnly' })} />
         )
       }
     </FactoryPageFrame>
@@ -124,6 +125,8 @@ function ExportForm({ factory }: { factory: Factory }): ReactElement {
             <Checkbox
               key={unit.id}
               label={unit.name}
+              // Fluent draws a checkbox from its own state: the disabled fieldset alone left them looking active during an export.
+              disabled={running}
               checked={form.values.unitIds.includes(unit.id)}
               onChange={(_e, data) =>
                 void form.setFieldValue(
