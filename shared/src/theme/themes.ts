@@ -61,7 +61,8 @@ export interface RateScale {
 const RATE_SCALES: Record<ThemeName, RateScale> = {
   light: { stops: [[0, '#c50f1f'], [0.5, '#f2a900'], [0.85, '#8bc34a'], [1, '#0e7a0d']], nullColor: '#e0e0e0' },
   dark: { stops: [[0, '#dc626d'], [0.5, '#f2c14e'], [0.85, '#9ccc65'], [1, '#54b054']], nullColor: '#3d3d3d' },
-  accessible: { stops: [[0, '#440154'], [0.25, '#3b528b'], [0.5, '#21918c'], [0.75, '#5ec962'], [1, '#fde725']], nullColor: '#f0f0f0' },
+  // N/D in a neutral grey that stands out from the white panel (4.5:1) and from every colour of the scale.
+  accessible: { stops: [[0, '#440154'], [0.25, '#3b528b'], [0.5, '#21918c'], [0.75, '#5ec962'], [1, '#fde725']], nullColor: '#767676' },
 };
 
 export function rateScale(name: ThemeName): RateScale {
