@@ -54,6 +54,13 @@ describe('POST /api/production-units/downtimes', () => {
     assert.deepEqual(byDuration.body.items.map((d: { duration_ms: number }) => d.duration_ms / MIN), [10, 10, 20, 30, 47]);
     const byReason = await list({ sort: { by: 'reason', direction: 'asc' } });
     assert.deepEqual(byReason.body.items.map((d: { reasons: { name: string }[] }) => d.reasons[0]?.name ?? null), ['Break', 'Jam', 'Jam', null, null]);
+    const byCategory = await list({ sort: { by: 'category', direction: 'desc' } });
+    assert.deepEqual(byCategory.body.items.map((d: { category: string | null }) => d.category), ['Mechanical', 'Mechanical', 'Breaks', null, null]);
+    // The main reason kept beside each downtime (migration 026): most time first, ties by id, as the rows list them.
+    const [main] = await app.db.query<{ id: string }>(
+      `SELECT downtime_main_reason('{"bbbbbbbb-0000-4000-8000-000000000000": 5, "aaaaaaaa-0000-4000-8000-000000000000": 5, "cccccccc-0000-4000-8000-000000000000": 3}'::jsonb)::text AS id`,
+    );
+    assert.equal(main!.id, 'aaaaaaaa-0000-4000-8000-000000000000');
     const page = await list({ offset: 4, limit: 2 });
     assert.deepEqual([page.body.total, page.body.items.length, page.body.items[0].start_time.slice(11, 16)], [5, 1, '08:00']);
     const past = await list({ offset: 10 });

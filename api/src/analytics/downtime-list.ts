@@ -52,7 +52,7 @@ export async function selectDowntimes(db: Db, accountId: string, body: DowntimeF
   const branches: string[] = [];
   const starts: { unit: string; at: string }[] = [];
   const live: (Record<string, unknown> & { unit: string; start_at: string; reasons: Record<string, number> })[] = [];
-  const cols = 'production_unit_id, start_at, end_at, is_open, work_shift_id, product_id, planned_ms, unplanned_ms, unjustified_ms, justification_type, reasons';
+  const cols = 'production_unit_id, start_at, end_at, is_open, work_shift_id, product_id, planned_ms, unplanned_ms, unjustified_ms, justification_type, reasons, main_reason_id';
   for (const [factoryId, w] of windows) {
     const unitIds = units.filter((u) => u.factory_id === factoryId).map((u) => u.id);
     const r = await prepareRead(db, accountId, unitIds, w.start, w.end, now);
@@ -86,7 +86,8 @@ export async function selectDowntimes(db: Db, accountId: string, body: DowntimeF
   }
   if (live.length > 0) {
     params.push(JSON.stringify(live));
-    branches.push(`SELECT unit, start_at, end_at, is_open, work_shift_id, product_id, planned_ms, unplanned_ms, unjustified_ms, justification_type, reasons
+    branches.push(`SELECT unit, start_at, end_at, is_open, work_shift_id, product_id, planned_ms, unplanned_ms, unjustified_ms, justification_type, reasons,
+          downtime_main_reason(reasons) AS main_reason_id
         FROM jsonb_to_recordset($${params.length}::jsonb) AS l(unit uuid, start_at timestamptz, end_at timestamptz, is_open boolean, work_shift_id uuid, product_id uuid,
           planned_ms bigint, unplanned_ms bigint, unjustified_ms bigint, justification_type text, reasons jsonb)`);
   }
@@ -132,6 +133,9 @@ export interface Row {
   reasons: Record<string, number> | string;
 }
 
+/** A downtime's main reason: the one holding most of its justified time, ties by id (migration 026). */
+const MAIN_REASON_JOIN = 'LEFT JOIN downtime_reasons r ON r.account_id = $1 AND r.id = f.main_reason_id';
+
 /** Sort expressions over `filtered f` (joins named u, r, w, p). Text sorts put nulls last either way. */
 const SORTS: Record<DowntimeSortField, { expr: string; join?: string }> = {
   start: { expr: 'f.start_at' },
@@ -139,16 +143,12 @@ const SORTS: Record<DowntimeSortField, { expr: string; join?: string }> = {
   duration: { expr: 'f.duration_ms' },
   type: { expr: 'f.type' },
   unit: { expr: 'u.name', join: 'JOIN production_units u ON u.account_id = $1 AND u.id = f.production_unit_id' },
-  reason: { expr: 'r.name', join: MAIN_REASON_JOIN() },
-  category: { expr: 'r.category', join: MAIN_REASON_JOIN() },
+  reason: { expr: 'r.name', join: MAIN_REASON_JOIN },
+  category: { expr: 'r.category', join: MAIN_REASON_JOIN },
   shift: { expr: 'w.name', join: 'LEFT JOIN work_shifts w ON w.account_id = $1 AND w.id = f.work_shift_id' },
   product: { expr: 'p.name', join: 'LEFT JOIN products p ON p.account_id = $1 AND p.id = f.product_id' },
 };
 
-function MAIN_REASON_JOIN(): string {
-  return `LEFT JOIN LATERAL (SELECT k.key FROM jsonb_each(f.reasons) k ORDER BY (k.value)::text::float8 DESC, k.key LIMIT 1) mk ON true
-    LEFT JOIN downtime_reasons r ON r.account_id = $1 AND r.id = mk.key::uuid`;
-}
 
 const QUARTER_HOUR = 900_000;
 /** Offset per zone and UTC quarter hour (every time-zone transition falls on one): ms and luxon's suffix. */
