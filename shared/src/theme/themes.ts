@@ -31,10 +31,11 @@ export function fluentThemeFor(name: ThemeName): Theme {
 }
 
 const PALETTES: Record<ThemeName, readonly string[]> = {
-  // Fluent's data-visualisation hues, tuned for a white background.
-  light: ['#0f6cbd', '#c239b3', '#e3008c', '#ca5010', '#498205', '#00a5af', '#8764b8', '#986f0b', '#4f6bed'],
+  // Fluent's data-visualisation hues, tuned for a white background. Neighbours differ in hue: orchid and
+  // magenta side by side read as one colour in a stacked chart (planned, unplanned, unjustified).
+  light: ['#0f6cbd', '#c239b3', '#ca5010', '#498205', '#e3008c', '#00a5af', '#8764b8', '#986f0b', '#4f6bed'],
   // Brighter variants of the same hues for a dark background.
-  dark: ['#479ef5', '#d86ec5', '#ee5fb7', '#e9835e', '#85b44c', '#4bc8d0', '#a083cf', '#dcab3f', '#7f96f5'],
+  dark: ['#479ef5', '#d86ec5', '#e9835e', '#85b44c', '#ee5fb7', '#4bc8d0', '#a083cf', '#dcab3f', '#7f96f5'],
   // Okabe–Ito (colour-blind safe) plus black and a wine tone, on the light background.
   accessible: ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#D55E00', '#F0E442', '#000000', '#882255'],
 };
