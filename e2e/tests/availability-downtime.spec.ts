@@ -63,6 +63,32 @@ test('opened from the navigation, the heatmap’s cells agree with downtimes-inf
   await expect(cells(page)).toHaveCount(expected.length);
 });
 
+test('the heatmap is usable from the keyboard: Tab reaches a cell, the arrows move along a line, Enter narrows the page', async ({ page }) => {
+  const token = await signInWithLastday(page);
+  const factories = (await (await page.request.get('/api/user/factories', { headers: bearer(token) })).json()) as { id: string; name: string }[];
+  await page.goto(`/${factories.find((f) => f.name === 'Lyon')!.id}/availability-downtime`);
+  await sectionsReady(page);
+  await expect(cells(page).first()).toBeVisible();
+  const focused = () => page.evaluate(() => (document.activeElement?.classList.contains('highcharts-point') ? document.activeElement.getAttribute('aria-label') : null));
+  let label: string | null = null;
+  for (let i = 0; i < 60 && label === null; i++) {
+    await page.keyboard.press('Tab');
+    label = await focused();
+  }
+  expect(label).toMatch(/^(.+?), .+: availability .+$/);
+  const line = /^(.+?), /.exec(label!)![1]!;
+  await page.keyboard.press('ArrowRight');
+  const next = await focused();
+  expect(next).not.toBe(label);
+  expect(next!.startsWith(`${line}, `)).toBe(true);
+  const narrowed = page.waitForRequest((r) => r.url().endsWith('/api/production-units/downtimes-info') && !!r.postDataJSON()?.start);
+  await page.keyboard.press('Enter');
+  const body = (await narrowed).postDataJSON() as { start: string; end: string; production_unit_ids: string[] };
+  expect(body.production_unit_ids).toHaveLength(1);
+  expect(Date.parse(body.end) - Date.parse(body.start)).toBe(3_600_000);
+  await expect(page.getByText(new RegExp(`^Narrowed to ${line.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, .+\\.$`))).toBeVisible();
+});
+
 test('the heatmap follows the interval rules of SPEC §9, and a year or more is "Not allowed"', async ({ page }) => {
   const token = await signInWithLastday(page);
   const factories = (await (await page.request.get('/api/user/factories', { headers: bearer(token) })).json()) as { id: string; name: string }[];
