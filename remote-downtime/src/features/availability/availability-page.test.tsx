@@ -76,6 +76,8 @@ test('heatmap, top causes, per-line table with its total, summary, durations and
   expect(screen.getByText('95th percentile').parentElement).toHaveTextContent('25 min');
 
   expect(screen.getByText('Downtimes 1–100 of 250')).toBeInTheDocument();
+  // What the list counts, beside the occurrences of the table above, which count differently.
+  expect(screen.getByText(/including those that began before it or outside a shift/)).toBeInTheDocument();
   const list = within(screen.getByRole('table', { name: 'Downtimes' })).getAllByRole('row');
   expect(list).toHaveLength(101);
   // One downtime's type, and an end on its start's day as a time only.

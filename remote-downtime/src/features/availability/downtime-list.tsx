@@ -16,6 +16,7 @@ const useStyles = makeStyles({
   legend: { padding: 0, marginBottom: tokens.spacingVerticalXS },
   pager: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM },
   reasons: { minWidth: '220px' },
+  scope: { display: 'block', color: tokens.colorNeutralForeground2, fontSize: tokens.fontSizeBase200, marginBottom: tokens.spacingVerticalS },
   // Instants, types and shifts on one line; reasons, categories and products wrap instead.
   nowrap: { whiteSpace: 'nowrap' },
   productName: { display: 'block', color: tokens.colorNeutralForeground2, fontSize: tokens.fontSizeBase200 },
@@ -144,6 +145,8 @@ export function DowntimeList({ filter, zone, fileName, enabled }: DowntimeListPr
       empty={list !== undefined && list.total === 0 && types.length === DOWNTIME_TYPES.length && reasonIds.length === 0}
       emptyMessage={intl.formatMessage({ id: 'downtime.list.empty' })}
     >
+      {/* The list and the occurrences above count differently (decision 18 and the domain rules): said here, so a supervisor comparing them is not left guessing. */}
+      <Text className={styles.scope}>{intl.formatMessage({ id: 'downtime.list.scope' })}</Text>
       <div className={styles.filters}>
         <fieldset className={styles.types}>
           <legend className={styles.legend}>{intl.formatMessage({ id: 'downtime.list.type' })}</legend>
