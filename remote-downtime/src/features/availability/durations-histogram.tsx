@@ -50,7 +50,8 @@ function histogramOptions(durations: DowntimeDurations, title: string, intl: Int
       title: { text: intl.formatMessage({ id: 'downtime.durations.axis' }) },
     },
     yAxis: {
-      title: { text: intl.formatMessage({ id: 'downtime.measure.occurrences' }) },
+      // Downtimes of the list (those begun before the period or between shifts included), not the table's occurrences.
+      title: { text: intl.formatMessage({ id: 'downtime.durations.count' }) },
       allowDecimals: false,
       // Spaced thousands as in the figures above ("1 500"): Highcharts leaves four-digit labels ungrouped.
       labels: { formatter: function format() { return formatNumber(locale, Number(this.value)); } },
