@@ -108,6 +108,11 @@ async function main(): Promise<void> {
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',
       STATIC_ROOT: dataDir,
+      // The engine computing each answer, not answers kept for identical requests (decisions 27 to 29):
+      // every timed run of a call is the same request.
+      ANALYTICS_CACHE_SECONDS: '0',
+      ANALYTICS_STALE_SECONDS: '0',
+      OPPORTUNITIES_CACHE_SECONDS: '0',
     });
     const app = await buildApp({ config, db, https: null, logger: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
