@@ -188,23 +188,25 @@ function marksOf(instants: number[]): number[] {
   return [...new Set(instants)].sort((a, b) => a - b);
 }
 
+/** Units with their spans [b, t) for the per-unit reads below: $2 ids, $3 begins, $4 ends ($1 the account, $5 the horizon). */
+const unitSpans = 'unnest($2::uuid[], $3::timestamptz[], $4::timestamptz[]) AS u(id, b, t)';
+/** Each unit's last count mark before its `b` and its first in [t, horizon) (see markBounds). */
+const MARKS_SQL = `greatest(
+              (SELECT max(at) FROM unit_count_events c WHERE c.account_id = $1 AND c.production_unit_id = u.id AND c.at < u.b),
+              (SELECT max(at) FROM unit_counter_readings c WHERE c.account_id = $1 AND c.production_unit_id = u.id AND c.at < u.b)) AS previous_mark,
+            least(
+              (SELECT min(at) FROM unit_count_events c WHERE c.account_id = $1 AND c.production_unit_id = u.id AND c.at >= u.t AND c.at < $5),
+              (SELECT min(at) FROM unit_counter_readings c WHERE c.account_id = $1 AND c.production_unit_id = u.id AND c.at >= u.t AND c.at < $5)) AS next_mark`;
+
 /**
  * Where counts reach beyond [begin, to): the unit's last count mark before `begin` (the span of the
  * first count inside begins there) and its first mark in [to, horizon) (that count's span may reach
- * back inside). Count events and counter readings both mark.
+ * back inside). Count events and counter readings both mark. The same SQL as deriveSpans' batches.
  */
 export async function markBounds(q: Queryable, accountId: string, unitId: string, begin: number, to: number, horizon: number): Promise<{ previous: number | null; next: number | null }> {
-  const rows = await q.query<{ previous: string | null; next: string | null }>(
-    `SELECT greatest(
-              (SELECT max(at) FROM unit_count_events WHERE account_id = $1 AND production_unit_id = $2 AND at < $3),
-              (SELECT max(at) FROM unit_counter_readings WHERE account_id = $1 AND production_unit_id = $2 AND at < $3)) AS previous,
-            least(
-              (SELECT min(at) FROM unit_count_events WHERE account_id = $1 AND production_unit_id = $2 AND at >= $4 AND at < $5),
-              (SELECT min(at) FROM unit_counter_readings WHERE account_id = $1 AND production_unit_id = $2 AND at >= $4 AND at < $5)) AS next`,
-    [accountId, unitId, iso(begin), iso(to), iso(horizon)],
-  );
+  const rows = await q.query<{ previous_mark: string | null; next_mark: string | null }>(`SELECT ${MARKS_SQL} FROM ${unitSpans}`, [accountId, [unitId], [iso(begin)], [iso(to)], iso(horizon)]);
   const r = rows[0];
-  return { previous: r?.previous ? ms(r.previous) : null, next: r?.next ? ms(r.next) : null };
+  return { previous: r?.previous_mark ? ms(r.previous_mark) : null, next: r?.next_mark ? ms(r.next_mark) : null };
 }
 
 export interface DerivedSpan extends Derived {
@@ -320,17 +322,9 @@ interface Batched {
   ub: number;
 }
 
-const unitSpans = 'unnest($2::uuid[], $3::timestamptz[], $4::timestamptz[]) AS u(id, b, t)';
 const spanParams = (batch: readonly Batched[], horizon: number): unknown[] => [
   batch[0]!.ctx.accountId, batch.map((b) => b.ctx.unitId), batch.map((b) => iso(b.begin)), batch.map((b) => iso(b.to)), iso(horizon),
 ];
-/** The unit's last count mark before `begin` and its first in [to, horizon) (markBounds, per unit of u). */
-const MARKS_SQL = `greatest(
-              (SELECT max(at) FROM unit_count_events c WHERE c.account_id = $1 AND c.production_unit_id = u.id AND c.at < u.b),
-              (SELECT max(at) FROM unit_counter_readings c WHERE c.account_id = $1 AND c.production_unit_id = u.id AND c.at < u.b)) AS previous_mark,
-            least(
-              (SELECT min(at) FROM unit_count_events c WHERE c.account_id = $1 AND c.production_unit_id = u.id AND c.at >= u.t AND c.at < $5),
-              (SELECT min(at) FROM unit_counter_readings c WHERE c.account_id = $1 AND c.production_unit_id = u.id AND c.at >= u.t AND c.at < $5)) AS next_mark`;
 
 /** State-mode units: what deriveSpan's context query and markBounds find, for all of them at once; sets lb and ub. */
 async function stateBounds(q: Queryable, batch: Batched[], horizon: number): Promise<void> {

@@ -47,8 +47,7 @@ export function sharedRead<T>(q: Queryable, accountId: string, unitIds: readonly
   const memo = memos.get(q);
   if (!memo) return compute();
   // Configuration reads follow the account's counter only (no unit list: it may be a company's).
-  const generations = unitIds === null ? generationsOf(accountId, []) : generationsOf(accountId, unitIds);
-  return memo.get(JSON.stringify([accountId, generations, ...what]), () => compute());
+  return memo.get(JSON.stringify([accountId, generationsOf(accountId, unitIds ?? []), ...what]), () => compute());
 }
 
 /**
