@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import ExcelJS from 'exceljs';
 import { exportEvents, type ExportEnd } from '../src/routes/exports.ts';
 import { build, call, Cleanup, DEMO, demoFactoryId, listenHttps, tokenFor } from './helper.ts';
-import { count, MIN } from './analytics-helper.ts';
+import { count, justify, makeFactory, makeReason, makeShift, makeUnit, MIN, state } from './analytics-helper.ts';
 import { downtimeFixture } from './downtime-fixture.ts';
 
 process.env.ROLLUP_REFRESH_SECONDS = '0';
@@ -181,6 +181,79 @@ describe('GET /api/factories/:factoryId/export', () => {
     const op = res.body.paths['/api/factories/{factoryId}/export'].get;
     assert.deepEqual(op.security, [{ bearerAuth: [] }]);
     assert.ok(op.parameters.some((p: { name: string }) => p.name === 'kind'));
+  });
+});
+
+describe('export of names and ids that start like spreadsheet formulas (issue 21)', () => {
+  const HYPERLINK = '=HYPERLINK("http://evil.example","x")';
+  let app: FastifyInstance;
+  let factoryId: string;
+  let unit: string;
+  const cleanup = new Cleanup();
+  const url = (kind: string, format: string): string =>
+    `/api/factories/${factoryId}/export?${new URLSearchParams({ start_date: '2024-05-06', end_date: '2024-05-06', production_unit_ids: unit, kind, format })}`;
+  before(async () => {
+    ({ app } = await build(cleanup));
+    // An admin named the line, the reason and its category; a device sent the justifications' ids.
+    const f = await makeFactory(app.db, { timezone: 'Europe/Paris' });
+    factoryId = f.factoryId;
+    unit = await makeUnit(f, { name: HYPERLINK });
+    await makeShift(f, { start: '06:00', end: '14:00', units: [unit], name: '@SUM(1+1)' });
+    const reason = await makeReason(f, { planned: false, name: '+cmd|" /C calc"!A0', category: '-2+3' });
+    for (const [hm, running] of [['06:00', true], ['08:00', false], ['08:30', true], ['09:00', false], ['09:10', true]] as const) await state(f, unit, `2024-05-06T${hm}:00+02:00`, running);
+    await justify(f, unit, '2024-05-06T08:00:00+02:00', '2024-05-06T08:30:00+02:00', reason, '\t=1+1');
+    await justify(f, unit, '2024-05-06T09:00:00+02:00', '2024-05-06T09:10:00+02:00', reason, '-42');
+  });
+  after(() => cleanup.run());
+
+  it('writes every such text as text in the CSV (quoted, a single quote in front) and numbers as numbers', async () => {
+    const token = await tokenFor(app, DEMO.operation);
+    const downtimes = await app.inject({ method: 'GET', url: url('downtimes', 'csv'), headers: { authorization: `Bearer ${token}` } });
+    assert.equal(downtimes.statusCode, 200, downtimes.body);
+    const lines = downtimes.body.replace(/^\uFEFF/, '').split('\r\n');
+    // The header too is quoted text; a field holding a formula opens with a quote then a single quote.
+    assert.equal(lines[0]!.split(',')[0], '"start_local"');
+    assert.ok(lines[1]!.includes(`"'=HYPERLINK(""http://evil.example"",""x"")"`), lines[1]);
+    assert.ok(lines[1]!.includes(`"'+cmd|"" /C calc""!A0"`), lines[1]);
+    assert.ok(lines[1]!.includes(`"'-2+3"`), lines[1]);
+    assert.ok(lines[1]!.includes(`"'@SUM(1+1)"`), lines[1]);
+    // No field of the file starts a formula once its quotes are removed.
+    for (const row of parseCsv(downtimes.body)) for (const cell of row) assert.doesNotMatch(cell, /^[=+@\t\r]|^-(?!\d+$)/, cell);
+    const rows = records(parseCsv(downtimes.body));
+    assert.deepEqual(rows.map((r) => [r.production_unit, r.reasons, r.category, r.work_shift, r.duration_ms]), [
+      [`'${HYPERLINK}`, `'+cmd|" /C calc"!A0`, "'-2+3", "'@SUM(1+1)", String(30 * MIN)],
+      [`'${HYPERLINK}`, `'+cmd|" /C calc"!A0`, "'-2+3", "'@SUM(1+1)", String(10 * MIN)],
+    ]);
+    // Durations are bare numbers.
+    assert.ok(lines[1]!.includes(`,${30 * MIN},`), lines[1]);
+
+    const events = await app.inject({ method: 'GET', url: url('events', 'csv'), headers: { authorization: `Bearer ${token}` } });
+    assert.equal(events.statusCode, 200, events.body);
+    const ids = records(parseCsv(events.body)).filter((r) => r.event_type === 'justification').map((r) => r.event_id);
+    // A device's id starting with a tab is neutralised; one that is a negative number stays that number.
+    assert.deepEqual(ids.sort(), ['-42', "'\t=1+1"].sort());
+    assert.ok(events.body.includes(',"-42",'), 'a negative number is not prefixed');
+  });
+
+  it('writes the same text in Excel, as text cells, never formulas', async () => {
+    const res = await app.inject({ method: 'GET', url: url('events', 'xlsx'), headers: { authorization: `Bearer ${await tokenFor(app, DEMO.operation)}` } });
+    assert.equal(res.statusCode, 200, res.body);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const column = (name: string): unknown[] => {
+      const values: unknown[] = [];
+      sheet.eachRow((row, n) => {
+        if (n > 1) values.push(row.getCell(header.indexOf(name) + 1).value);
+      });
+      return values;
+    };
+    sheet.eachRow((row) => row.eachCell((cell) => assert.notEqual(cell.type, ExcelJS.ValueType.Formula, String(cell.address))));
+    assert.ok(column('production_unit').every((v) => v === `'${HYPERLINK}`), JSON.stringify(column('production_unit')));
+    const justified = column('event_type').flatMap((type, i) => (type === 'justification' ? [column('event_id')[i]] : []));
+    assert.deepEqual(justified.map(String).sort(), ['-42', "'\t=1+1"].sort());
+    assert.ok(column('running').includes(true));
   });
 });
 

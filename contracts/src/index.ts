@@ -32,3 +32,4 @@ export * from './custom-period';
 export * from './configuration-rules';
 export * from './screen-links';
 export * from './zone-offsets';
+export * from './csv-safety';

@@ -4,8 +4,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import ExcelJS from 'exceljs';
 import { Type } from 'typebox';
 import { DateTime } from 'luxon';
-import { DATA_AVAILABLE_FROM, ERROR_CODES, ExportQuerySchema, Uuid, withErrors } from '@linepulse/contracts';
-import { BYTES_PER_ROW, COLUMNS, countRows, exportRows, fileName, type Cell, type ExportPlan } from '../analytics/export.ts';
+import { DATA_AVAILABLE_FROM, ERROR_CODES, ExportQuerySchema, Uuid, csvRecord, sheetValue, withErrors } from '@linepulse/contracts';
+import { BYTES_PER_ROW, COLUMNS, countRows, exportRows, fileName, type ExportPlan } from '../analytics/export.ts';
 import { loadFactories } from '../analytics/engine.ts';
 import { resolveWindow } from '../analytics/window.ts';
 import { apiError, errors } from '../errors.ts';
@@ -40,14 +40,6 @@ function drained(out: PassThrough): Promise<void> {
     out.on('drain', done);
     out.on('close', done);
   });
-}
-
-function csvCell(v: Cell): string {
-  if (v === null) return '';
-  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : '';
-  if (typeof v === 'boolean') return v ? 'true' : 'false';
-  // Quote what a spreadsheet would split or read as a formula.
-  return /[",\n\r]|^[=+\-@]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
 }
 
 /**
@@ -122,13 +114,14 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         try {
           if (q.format === 'csv') {
             // A BOM so that Excel opens the UTF-8 text with its accents.
-            out.write(`\uFEFF${columns.join(',')}\r\n`);
+            out.write(`\uFEFF${csvRecord(columns)}\r\n`);
             for await (const batch of rows) {
               if (gone()) break;
               end.rows += batch.length;
-              // A thousand rows a write: the text of a whole batch is never held at once.
+              // A thousand rows a write: the text of a whole batch is never held at once. Every text field
+              // quoted and a formula neutralised: names come from admins, event ids from devices.
               for (let i = 0; i < batch.length && !gone(); i += 1000) {
-                const text = batch.slice(i, i + 1000).map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
+                const text = batch.slice(i, i + 1000).map(csvRecord).join('\r\n') + '\r\n';
                 if (!out.write(text)) await drained(out);
               }
             }
@@ -139,7 +132,8 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
             for await (const batch of rows) {
               if (gone()) break;
               end.rows += batch.length;
-              for (const r of batch) sheet.addRow(r).commit();
+              // Text cells as the CSV's: a name starting like a formula shows as text, even once edited.
+              for (const r of batch) sheet.addRow(r.map(sheetValue)).commit();
               // The zip writer does not wait for the reader: hold the next read while the answer is full,
               // and until the compressor has caught up with what was committed (its own queue is unbounded).
               while (out.readableLength > XLSX_BUFFER_BYTES && !gone()) await new Promise((resolve) => setTimeout(resolve, 5));
