@@ -59,8 +59,8 @@ test('export file names carry the page, the factory and the period', () => {
   expect(exportFileName('Dashboard', null, '2026-01-01 – 2026-01-31')).toBe('dashboard_2026-01-01-2026-01-31');
 });
 
-test('CSV quotes what needs quoting', () => {
-  expect(toCsv([['a', 'b,c'], ['say "hi"', 3]])).toBe('\ufeffa,"b,c"\r\n"say ""hi""",3\r\n');
+test('CSV quotes every text, doubling its quotes, and writes numbers bare', () => {
+  expect(toCsv([['a', 'b,c'], ['say "hi"', 3], ['-1 234,5', -2]])).toBe('\ufeff"a","b,c"\r\n"say ""hi""",3\r\n"-1 234,5",-2\r\n');
 });
 
 test('a table shows its rows and exports exactly them as CSV and Excel', async () => {
@@ -81,7 +81,7 @@ test('a table shows its rows and exports exactly them as CSV and Excel', async (
   await waitFor(() => expect(downloads).toHaveLength(1));
   expect(downloads[0]?.name).toBe('dashboard_lyon_lastday.csv');
   const csv = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await readBlob(downloads[0]!.blob));
-  expect(csv).toBe('\ufeffLine,OEE\r\nLine 1,74.81%\r\nLine 2,N/D\r\n');
+  expect(csv).toBe('\ufeff"Line","OEE"\r\n"Line 1","74.81%"\r\n"Line 2","N/D"\r\n');
 
   await userEvent.click(screen.getByRole('button', { name: 'Exporter Lines' }));
   await userEvent.click(await screen.findByRole('menuitem', { name: 'Fichier Excel' }));

@@ -1,3 +1,5 @@
+import { csvRecord, sheetValue } from '@linepulse/contracts';
+
 /**
  * File exports of charts and tables: one naming rule (page, factory, period) and the browser download.
  */
@@ -35,15 +37,13 @@ export function downloadBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-function csvCell(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  const text = String(value);
-  return /[",\r\n;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** RFC 4180 CSV (comma separated, CRLF), with a byte-order mark so spreadsheet programs read UTF-8. */
+/**
+ * RFC 4180 CSV (comma separated, CRLF), with a byte-order mark so spreadsheet programs read UTF-8.
+ * Every text is quoted and a text starting like a formula (`=`, `+`, `-`, `@`, tab, CR) gets a single
+ * quote in front (`csvField` of contracts, OWASP's rule): a line named `=HYPERLINK(…)` stays text.
+ */
 export function toCsv(rows: readonly (readonly (string | number | null | undefined)[])[]): string {
-  return `\ufeff${rows.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  return `\ufeff${rows.map((row) => csvRecord(row)).join('\r\n')}\r\n`;
 }
 
 export type SheetCell = string | number | null;
@@ -60,12 +60,13 @@ export async function toXlsx(
   const data = rows.map((row, rowIndex) =>
     row.map((value, column) => {
       if (value === null) return null;
-      if (rowIndex === 0) return { value: String(value), fontWeight: 'bold' as const };
+      if (rowIndex === 0) return { value: sheetValue(String(value)), fontWeight: 'bold' as const };
       if (typeof value === 'number') {
         const format = options.formats?.[column];
         return format ? { value, type: Number, format } : { value, type: Number };
       }
-      return { value, type: String };
+      // The CSV's text: a name starting like a formula shows as text, even once edited in the program.
+      return { value: sheetValue(value), type: String };
     }),
   );
   // Sheet names: at most 31 characters, none of : \ / ? * [ ].
