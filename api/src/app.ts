@@ -31,6 +31,7 @@ import { factoryRoutes } from './routes/factories.ts';
 import { filterRoutes } from './routes/filters.ts';
 import { healthRoutes } from './routes/health.ts';
 import { ingestRoutes } from './routes/ingest.ts';
+import { historyImportRoutes } from './routes/history-imports.ts';
 import { preferencesRoutes } from './routes/preferences.ts';
 import { workShiftRoutes } from './routes/work-shifts.ts';
 
@@ -83,6 +84,7 @@ export const linepulse = fp(
         await api.register(exportRoutes);
         await api.register(configurationRoutes);
         await api.register(ingestRoutes);
+        await api.register(historyImportRoutes);
         await api.register(emailReportRoutes);
       },
       { prefix: '/api' },

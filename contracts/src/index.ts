@@ -33,3 +33,4 @@ export * from './configuration-rules';
 export * from './screen-links';
 export * from './zone-offsets';
 export * from './csv-safety';
+export * from './history-imports';

@@ -1,0 +1,297 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { ERROR_CODES, HISTORY_IMPORT_CODES, HISTORY_IMPORT_MAX_LINE_BYTES, type ApiErrorItem, type HistoryImportError } from '@linepulse/contracts';
+import { ensureFresh } from '../analytics/rollups.ts';
+import type { Db } from '../db/db.ts';
+import { ApiError } from '../errors.ts';
+import { factoryLookup } from '../ingestion/factory-lookup.ts';
+import { ingestEvents, MAX_BATCH_EVENTS, MAX_FUTURE_MS, parseInstant } from '../ingestion/ingest-events.ts';
+import { claimJobs, enterDerive, failJob, finishJob, heartbeat, readJob, recordBatch, recordCsvColumns, releaseJob, type ImportJob } from './jobs.ts';
+import { readLines } from './lines.ts';
+import { parseCsvHeader, parseCsvLine, parseNdjsonLine, type RowProblem } from './parse.ts';
+
+/** Knobs the tests turn (small batches, a pause between batches); the defaults are the product's. */
+export interface ImportTuning {
+  /** Events stored per transaction (1 to ingestion's 10 000). */
+  batchRows: number;
+  /** A runner silent for this long has stopped: another instance takes its jobs over. */
+  staleSeconds: number;
+  /** Called after each committed batch (tests stop the app there). */
+  afterBatch?: (job: { id: string; linesDone: number; batches: number }) => Promise<void> | void;
+}
+
+const DEFAULT_TUNING: ImportTuning = { batchRows: MAX_BATCH_EVENTS, staleSeconds: 120 };
+let tuning: ImportTuning = { ...DEFAULT_TUNING };
+
+/** Tests only: changes the tuning of every runner of the process (undefined: back to the defaults). */
+export function setImportTuning(next?: Partial<ImportTuning>): void {
+  tuning = { ...DEFAULT_TUNING, ...next };
+}
+
+/** The file a job reads: DATA_DIR/imports/<id>.<format> (`.part` while the upload runs). */
+export function importFile(dir: string, job: Pick<ImportJob, 'id' | 'format'>, part = false): string {
+  return path.join(dir, `${job.id}.${job.format}${part ? '.part' : ''}`);
+}
+
+interface PendingRow {
+  line: number;
+  event: Record<string, unknown>;
+}
+
+/** A refused row: one entry per row, its first problem's code and field, every problem in the message. */
+function rowError(line: number, problems: readonly RowProblem[]): HistoryImportError {
+  const first = problems[0]!;
+  return {
+    line,
+    code: first.code,
+    field: first.field,
+    arguments: { ...first.arguments, ...(first.field !== null ? { field: first.field } : {}), line, problems: problems.length },
+    message: `line ${line}: ${problems.map((p) => (p.field ? `${p.field}: ${p.message}` : p.message)).join('; ')}`,
+  };
+}
+
+/** Ingestion's problem about one event, as a row problem (a future instant gets its own code). */
+function rowProblem(item: ApiErrorItem, event: Record<string, unknown>, nowMs: number): RowProblem {
+  const field = typeof item.arguments.field === 'string' ? item.arguments.field : null;
+  const message = item.message.replace(/^events\[\d+\]\.[^:]*: /, '');
+  if (item.code === ERROR_CODES.ingestTimeOutOfRange && field !== null) {
+    const ms = parseInstant(event[field]);
+    if (ms !== null && ms > nowMs + MAX_FUTURE_MS) {
+      return {
+        code: HISTORY_IMPORT_CODES.eventInFuture,
+        field,
+        arguments: { field, value: String(event[field]), max_minutes: MAX_FUTURE_MS / 60_000 },
+        message: `${String(event[field])} is more than ${MAX_FUTURE_MS / 60_000} minutes in the future: history cannot be imported ahead of time`,
+      };
+    }
+  }
+  const args: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(item.arguments)) if (key !== 'index') args[key] = value;
+  return { code: item.code, field, arguments: args, message };
+}
+
+class LostJob extends Error {}
+
+/**
+ * Runs history imports in the api's process, one job at a time: reads the kept file from the last
+ * stored line, checks each batch with ingestion's core and stores it in one transaction with the job's
+ * progress (so a restart neither loses nor counts twice), then derives the units that received events.
+ * Unfinished jobs are taken over at start (and from an instance silent for `staleSeconds`).
+ */
+export class HistoryImportRunner {
+  readonly id = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  private readonly queue: string[] = [];
+  private readonly jobs = new Map<string, ImportJob>();
+  private current: Promise<void> | null = null;
+  private stopping = false;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly db: Db,
+    readonly dir: string,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Takes over the unfinished jobs (start-up, and every minute for other instances' stopped ones). */
+  async resume(): Promise<void> {
+    if (this.stopping) return;
+    const claimed = await claimJobs(this.db, this.id, tuning.staleSeconds);
+    for (const job of claimed) this.enqueue(job);
+  }
+
+  startPolling(everyMs = 60_000): void {
+    this.timer = setInterval(() => void this.resume().catch((error: unknown) => this.log.error({ err: error }, 'history import: resume failed')), everyMs);
+    this.timer.unref();
+  }
+
+  /** A job this runner holds (just uploaded, or claimed). */
+  enqueue(job: ImportJob): void {
+    if (this.jobs.has(job.id) || this.stopping) return;
+    this.jobs.set(job.id, job);
+    this.queue.push(job.id);
+    this.pump();
+  }
+
+  private pump(): void {
+    if (this.current || this.stopping) return;
+    const id = this.queue.shift();
+    if (id === undefined) return;
+    const job = this.jobs.get(id)!;
+    this.current = this.run(job)
+      .catch((error: unknown) => this.log.error({ err: error, importId: job.id }, 'history import failed'))
+      .finally(() => {
+        this.jobs.delete(id);
+        this.current = null;
+        this.pump();
+      });
+  }
+
+  /** Stops after the batch or unit in progress; the jobs left are released for the next start. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    if (this.timer) clearInterval(this.timer);
+    const held = [...this.jobs.values()];
+    await this.current;
+    for (const job of held) await releaseJob(this.db, job.account_id, job.id, this.id).catch(() => undefined);
+    this.jobs.clear();
+  }
+
+  private async run(claimed: ImportJob): Promise<void> {
+    const beat = setInterval(() => void heartbeat(this.db, claimed, this.id).catch(() => undefined), 20_000);
+    beat.unref();
+    try {
+      let job: ImportJob | null = claimed;
+      if (job.phase === 'store') {
+        const stored = await this.store(job);
+        if (!stored) return;
+        if (!(await enterDerive(this.db, job, this.id))) return;
+        await rm(importFile(this.dir, job), { force: true });
+        job = await readJob(this.db, job.account_id, job.factory_id, job.id);
+      }
+      if (job?.phase === 'derive') {
+        if (!(await this.derive(job))) return;
+        await finishJob(this.db, job, this.id);
+      }
+    } catch (error) {
+      if (error instanceof LostJob) return;
+      throw error;
+    } finally {
+      clearInterval(beat);
+    }
+  }
+
+  /** The store phase; true when the whole file is stored, false when stopped or failed. */
+  private async store(job: ImportJob): Promise<boolean> {
+    const file = importFile(this.dir, job);
+    if (!existsSync(file)) {
+      await failJob(this.db, job.account_id, job.id, {
+        code: HISTORY_IMPORT_CODES.fileMissing,
+        arguments: { line: Number(job.lines_done) },
+        message: 'The uploaded file is no longer in the data folder: send it again.',
+      });
+      return false;
+    }
+    let columns = job.csv_columns;
+    let pending: PendingRow[] = [];
+    let refused: HistoryImportError[] = [];
+    let read = 0;
+    let linesDone = Number(job.lines_done);
+    let bytesDone = Number(job.bytes_done);
+    let batches = 0;
+    const flush = async (): Promise<boolean> => {
+      await this.storeBatch(job, pending, refused, read, bytesDone, linesDone);
+      batches += 1;
+      pending = [];
+      refused = [];
+      read = 0;
+      await tuning.afterBatch?.({ id: job.id, linesDone, batches });
+      return !this.stopping;
+    };
+    for await (const line of readLines(file, { start: bytesDone, firstLine: linesDone + 1, maxLineBytes: HISTORY_IMPORT_MAX_LINE_BYTES })) {
+      linesDone = line.line;
+      bytesDone = line.end;
+      if (line.text === null) {
+        read += 1;
+        refused.push(
+          rowError(line.line, [
+            { code: HISTORY_IMPORT_CODES.lineTooLong, field: null, arguments: { max: HISTORY_IMPORT_MAX_LINE_BYTES }, message: `longer than ${HISTORY_IMPORT_MAX_LINE_BYTES} bytes` },
+          ]),
+        );
+      } else if (line.text.trim() === '') {
+        // Blank lines are not rows.
+      } else if (job.format === 'csv' && columns === null) {
+        const header = parseCsvHeader(line.text);
+        if ('problem' in header) {
+          await failJob(this.db, job.account_id, job.id, { code: header.problem.code, arguments: header.problem.arguments, message: header.problem.message });
+          return false;
+        }
+        columns = header.columns;
+        await recordCsvColumns(this.db, job, columns);
+      } else {
+        read += 1;
+        const parsed = job.format === 'csv' ? parseCsvLine(line.text, columns!) : parseNdjsonLine(line.text);
+        if ('problem' in parsed) refused.push(rowError(line.line, [parsed.problem]));
+        else pending.push({ line: line.line, event: parsed.event });
+      }
+      if (pending.length >= Math.min(tuning.batchRows, MAX_BATCH_EVENTS) || refused.length >= tuning.batchRows) {
+        if (!(await flush())) return false;
+      }
+    }
+    if (pending.length > 0 || refused.length > 0 || read > 0 || linesDone !== Number(job.lines_done)) {
+      if (!(await flush())) return false;
+    }
+    return true;
+  }
+
+  /**
+   * Stores one batch with ingestion's core, in one transaction with the job's progress. Rows ingestion
+   * refuses are taken out (each with its line) and the rest sent again; a repeated id within the batch
+   * is a duplicate, as it is across batches.
+   */
+  private async storeBatch(job: ImportJob, rows: PendingRow[], refusedRows: HistoryImportError[], read: number, bytesDone: number, linesDone: number): Promise<void> {
+    const refused = [...refusedRows];
+    let duplicates = 0;
+    const seen = new Set<string>();
+    let live: PendingRow[] = [];
+    for (const row of rows) {
+      const id = row.event.id;
+      const key = typeof id === 'string' ? `${String(row.event.type)}\u0000${id}` : null;
+      if (key !== null && seen.has(key)) {
+        duplicates += 1;
+        continue;
+      }
+      if (key !== null) seen.add(key);
+      live.push(row);
+    }
+    const lookup = await factoryLookup(this.db, job.account_id, job.factory_id);
+    if (!lookup) throw new LostJob('factory removed');
+    for (let attempt = 0; ; attempt += 1) {
+      const nowMs = Date.now();
+      const unitIds = [...new Set(live.flatMap((r) => (typeof r.event.unit === 'string' && lookup.units.has(r.event.unit) ? [lookup.units.get(r.event.unit)!] : [])))];
+      try {
+        await this.db.transaction(async (tx) => {
+          const result = live.length > 0 ? await ingestEvents(tx, { accountId: job.account_id, factoryId: job.factory_id }, live.map((r) => r.event), { now: nowMs }) : { accepted: 0, duplicates: 0 };
+          refused.sort((a, b) => a.line - b.line);
+          const ok = await recordBatch(
+            tx,
+            job,
+            this.id,
+            { bytesDone, linesDone, read, stored: result.accepted, duplicates: duplicates + result.duplicates, refused: refused.length, unitIds: result.accepted > 0 ? unitIds : [] },
+            refused,
+          );
+          if (!ok) throw new LostJob('taken over');
+        });
+        return;
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.statusCode !== 400 || attempt > 50) throw error;
+        const byIndex = new Map<number, RowProblem[]>();
+        for (const item of error.items) {
+          const index = item.arguments.index;
+          if (typeof index !== 'number' || !live[index]) continue;
+          const list = byIndex.get(index) ?? [];
+          list.push(rowProblem(item, live[index].event, nowMs));
+          byIndex.set(index, list);
+        }
+        if (byIndex.size === 0) throw error;
+        for (const [index, problems] of byIndex) refused.push(rowError(live[index]!.line, problems));
+        live = live.filter((_row, index) => !byIndex.has(index));
+      }
+    }
+  }
+
+  /** The derive phase: each unit that received events, one at a time; false when stopped. */
+  private async derive(job: ImportJob): Promise<boolean> {
+    for (const unitId of job.unit_ids) {
+      if (this.stopping) return false;
+      const now = Date.now();
+      // Without a window start: everything pending for the unit, the imported span included.
+      await ensureFresh(this.db, job.account_id, [unitId], now, now);
+      if (!(await heartbeat(this.db, job, this.id))) throw new LostJob('taken over');
+    }
+    return !this.stopping;
+  }
+}

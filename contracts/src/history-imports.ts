@@ -1,0 +1,119 @@
+import { Type, type Static } from 'typebox';
+import { Uuid } from './schemas/common';
+
+/**
+ * History import (issue 21, decision 34): a historian export of ingestion events (NDJSON or CSV) for
+ * one factory, uploaded once, then stored in batches and derived in the background. Wire shapes of the
+ * api's `…/history-imports` calls, their codes and limits, read by the api and the admin area.
+ */
+
+/** Formats a file may have. */
+export const HISTORY_IMPORT_FORMATS = ['ndjson', 'csv'] as const;
+export type HistoryImportFormat = (typeof HISTORY_IMPORT_FORMATS)[number];
+
+/** Content types of an upload, and the format each one means (application/octet-stream needs `format`). */
+export const HISTORY_IMPORT_CONTENT_TYPES: Readonly<Record<string, HistoryImportFormat | null>> = {
+  'application/x-ndjson': 'ndjson',
+  'application/ndjson': 'ndjson',
+  'text/csv': 'csv',
+  'application/octet-stream': null,
+};
+
+/** The CSV header's possible columns: the events' fields (`id` and `type` are required). */
+export const HISTORY_IMPORT_CSV_COLUMNS = ['id', 'type', 'unit', 'at', 'state', 'good', 'rejected', 'total', 'from', 'to', 'reason', 'sku'] as const;
+
+/** Phases of a job: upload → store (lines read, checked and stored in batches) → derive (figures) → done, or failed. */
+export const HISTORY_IMPORT_PHASES = ['upload', 'store', 'derive', 'done', 'failed'] as const;
+export type HistoryImportPhase = (typeof HISTORY_IMPORT_PHASES)[number];
+
+/** Refused rows listed per job (with line numbers); the others are counted. */
+export const HISTORY_IMPORT_MAX_LISTED_ERRORS = 1_000;
+/** Longest line read (bytes); a longer one is refused whole. */
+export const HISTORY_IMPORT_MAX_LINE_BYTES = 64 * 1024;
+/** Largest file accepted (bytes). */
+export const HISTORY_IMPORT_MAX_FILE_BYTES = 8 * 1024 ** 3;
+
+/** Codes of the import's own refusals (each row's other problems keep ingestion's ING_* codes). */
+export const HISTORY_IMPORT_CODES = {
+  /** 404: no import of that id in the factory (or another account's). */
+  notFound: 'IMP_404',
+  /** 400: application/octet-stream without ?format=ndjson|csv. */
+  formatRequired: 'IMP_FORMAT_REQUIRED',
+  /** 400: the file holds no byte. */
+  fileEmpty: 'IMP_FILE_EMPTY',
+  /** 413: over HISTORY_IMPORT_MAX_FILE_BYTES (`max`). */
+  fileTooLarge: 'IMP_FILE_TOO_LARGE',
+  /** 400: the CSV's first line is not a header of known columns with id and type (`columns`). */
+  csvHeaderInvalid: 'IMP_CSV_HEADER_INVALID',
+  /** Row: not a JSON object (NDJSON) or not as many cells as the header (CSV). */
+  lineInvalid: 'IMP_LINE_INVALID',
+  /** Row: longer than HISTORY_IMPORT_MAX_LINE_BYTES (`max`). */
+  lineTooLong: 'IMP_LINE_TOO_LONG',
+  /** Row: an instant more than 5 minutes after the moment it was checked (`field`, `max_minutes`). */
+  eventInFuture: 'IMP_EVENT_IN_FUTURE',
+  /** Job: the upload stopped before the end of the file (the client went away, or the api stopped). */
+  uploadIncomplete: 'IMP_UPLOAD_INCOMPLETE',
+  /** Job: the kept file cannot be read any more. */
+  fileMissing: 'IMP_FILE_MISSING',
+} as const;
+
+export const HistoryImportParams = Type.Object({ id: Uuid, importId: Uuid });
+
+export const HistoryImportUploadQuery = Type.Object({
+  format: Type.Optional(Type.Enum([...HISTORY_IMPORT_FORMATS], { description: 'Needed with application/octet-stream; otherwise taken from the content type' })),
+  file_name: Type.Optional(Type.String({ maxLength: 255, description: 'The file’s name, shown in the list' })),
+});
+
+/** What the upload's body is (documentation: the body is read as a stream, not as JSON). */
+export const HistoryImportBodyDoc = Type.String({
+  description:
+    'The file itself, streamed: NDJSON (Content-Type application/x-ndjson, one ingestion event object a line) or CSV (text/csv, a header line naming the columns id, type, unit, at, state, good, rejected, total, from, to, reason, sku; empty cells are absent fields). application/octet-stream with ?format=. Events as in POST /api/ingest/v1/events.',
+});
+
+export const HistoryImportErrorSchema = Type.Object({
+  line: Type.Integer({ minimum: 1, description: 'Line number in the file, from 1 (a CSV header is line 1)' }),
+  code: Type.String({ description: 'ING_* (ingestion’s rules), IMP_LINE_INVALID, IMP_LINE_TOO_LONG or IMP_EVENT_IN_FUTURE' }),
+  field: Type.Union([Type.String(), Type.Null()]),
+  arguments: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()])),
+  message: Type.String({ description: 'English text; screens translate the code' }),
+});
+export type HistoryImportError = Static<typeof HistoryImportErrorSchema>;
+
+export const HistoryImportFailureSchema = Type.Object({
+  code: Type.String(),
+  arguments: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()])),
+  message: Type.String(),
+});
+
+export const HistoryImportSchema = Type.Object({
+  id: Uuid,
+  factory_id: Uuid,
+  format: Type.Enum([...HISTORY_IMPORT_FORMATS]),
+  file_name: Type.Union([Type.String(), Type.Null()]),
+  phase: Type.Enum([...HISTORY_IMPORT_PHASES]),
+  bytes_total: Type.Integer({ minimum: 0, description: 'Size of the file (bytes received during upload)' }),
+  bytes_read: Type.Integer({ minimum: 0, description: 'Bytes of the file stored so far (up to the last committed line)' }),
+  rows_read: Type.Integer({ minimum: 0, description: 'Event rows read (blank lines and the CSV header not counted)' }),
+  rows_stored: Type.Integer({ minimum: 0, description: 'Events stored by this import' }),
+  rows_duplicate: Type.Integer({ minimum: 0, description: 'Events whose id the factory already had (same file twice, overlapping exports): not stored again' }),
+  rows_refused: Type.Integer({ minimum: 0, description: 'Rows refused, each with its line in errors (the first 1 000)' }),
+  units_total: Type.Integer({ minimum: 0, description: 'Production units that received events' }),
+  units_pending: Type.Integer({ minimum: 0, description: 'Of those, units whose figures still wait for derivation (rollup_dirty rows)' }),
+  failure: Type.Union([HistoryImportFailureSchema, Type.Null()], { description: 'Why the job failed as a whole (phase failed)' }),
+  created_at: Type.String({ format: 'date-time' }),
+  updated_at: Type.String({ format: 'date-time' }),
+  finished_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
+export type HistoryImport = Static<typeof HistoryImportSchema>;
+
+export const HistoryImportDetailSchema = Type.Object({
+  ...HistoryImportSchema.properties,
+  errors: Type.Array(HistoryImportErrorSchema, { description: 'Refused rows in line order, at most 1 000' }),
+  errors_omitted: Type.Integer({ minimum: 0, description: 'Refused rows not listed' }),
+});
+export type HistoryImportDetail = Static<typeof HistoryImportDetailSchema>;
+
+/** Whether a job still works (the page keeps asking for its progress). */
+export function historyImportRunning(phase: HistoryImportPhase): boolean {
+  return phase === 'upload' || phase === 'store' || phase === 'derive';
+}
