@@ -9,6 +9,36 @@ import type { ChartHandle, ChartImplProps, ChartModule } from './chart-types';
 
 type HighchartsRef = HighchartsReact.RefObject;
 
+/**
+ * Names as text in a chart (issue 21, decision 33). Highcharts reads a subset of HTML in every text it
+ * draws — axis labels, legend, tooltips, data labels, the exported image — so a line named
+ * `<a href="…">Relogin here</a>` became a live link and `<b style="font-size:60px">` huge text. Names
+ * (categories, series and point names, the chart's title) enter with their `<` and `>` escaped: the
+ * text is then drawn as written, while the formats' own markup (`<b>`, `<br/>`) keeps working. Not `&`
+ * nor quotes in general: a tag cannot start without `<`, and the aria-labels the accessibility module
+ * builds from names ("Show Filling & capping", 'Line 12" pipes') then read as they are.
+ */
+export function escapeChartText(text: string): string {
+  // Highcharts renames ` style="` to ` data-style="` in any text it parses (AST.parseMarkup, for CSP):
+  // that quote is escaped too, so such a name still reads as written.
+  return text
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/(\sstyle=)(["'])/gi, (_match, attribute: string, quote: string) => `${attribute}${quote === '"' ? '&quot;' : '&#39;'}`);
+}
+
+const textOf = (value: unknown): unknown => (typeof value === 'string' ? escapeChartText(value) : value);
+
+/** A series with its name and its points' names as text (points given as arrays or numbers are left as they are). */
+function seriesAsText<S extends { name?: string }>(series: S): S {
+  const data = (series as { data?: unknown[] }).data;
+  const isNamed = (point: unknown): point is { name: string } =>
+    point !== null && typeof point === 'object' && !Array.isArray(point) && typeof (point as { name?: unknown }).name === 'string';
+  // Copied only when a point has a name: a heatmap's thousands of [x, y, value] stay the array given.
+  const named = Array.isArray(data) && data.some(isNamed) ? data.map((point) => (isNamed(point) ? { ...point, name: escapeChartText(point.name) } : point)) : data;
+  return { ...series, ...(series.name === undefined ? {} : { name: escapeChartText(series.name) }), ...(named === data ? {} : { data: named }) };
+}
+
 // No export server: images are made in the browser (Highcharts 13's exporting module exports locally;
 // its offline-exporting module only adds PDF, which we do not offer), never sent anywhere.
 const EXPORTING: Highcharts.ExportingOptions = { enabled: false, local: true, fallbackToExportServer: false };
@@ -82,13 +112,16 @@ export function ChartImpl({ options, title, height, large, modules = NO_MODULES,
         lineColor: grid,
         tickColor: grid,
         ...a,
+        ...(a.categories ? { categories: a.categories.map((c) => textOf(c) as string) } : {}),
         labels: { style: { color: muted, fontSize }, ...a.labels },
         title: { ...a.title, style: { color: muted, fontSize, ...a.title?.style } },
       }));
       return Array.isArray(axisOptions) ? styled : styled[0];
     };
+    const caption = escapeChartText(title);
     return {
       ...options,
+      ...(options.series ? { series: options.series.map((series) => seriesAsText(series)) } : {}),
       colors: chartPalette(themeName),
       chart: {
         backgroundColor: 'transparent',
@@ -115,8 +148,8 @@ export function ChartImpl({ options, title, height, large, modules = NO_MODULES,
         ...options.plotOptions,
         series: { animation: false, ...options.plotOptions?.series },
       },
-      accessibility: { enabled: true, description: title, ...options.accessibility },
-      exporting: { ...EXPORTING, chartOptions: { chart: { backgroundColor: theme.colorNeutralBackground1 }, title: { text: title, style: { color: text } } } },
+      accessibility: { enabled: true, description: caption, ...options.accessibility },
+      exporting: { ...EXPORTING, chartOptions: { chart: { backgroundColor: theme.colorNeutralBackground1 }, title: { text: caption, style: { color: text } } } },
     };
   }, [options, themeName, theme, height, fontSize, title, intl.locale]);
 

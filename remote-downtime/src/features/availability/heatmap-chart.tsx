@@ -62,7 +62,8 @@ function heatmapOptions({ title, heatmap, interval, zone, intl, themeName, onSel
         const duration = (ms: number | undefined): string => formatDuration(locale, ms ?? null);
         const line = (id: string, value: string): string => `${intl.formatMessage({ id })}: <b>${value}</b>`;
         return [
-          `<b>${cell.unitName}</b> — ${labels[cell.x] ?? ''}`,
+          // The line's name as the chart holds it (the platform escaped it: a name is text, not markup).
+          `<b>${String(this.series.yAxis.categories[cell.y] ?? '')}</b> — ${labels[cell.x] ?? ''}`,
           line('downtime.measure.availability', percent(cell.availability)),
           line('downtime.measure.planned', duration(m?.planned)),
           line('downtime.measure.unplanned', duration(m?.unplanned)),
