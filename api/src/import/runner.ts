@@ -89,6 +89,8 @@ export class HistoryImportRunner {
   private current: Promise<void> | null = null;
   private stopping = false;
   private timer: NodeJS.Timeout | null = null;
+  /** Last line of the last committed batch (for afterBatch). */
+  private committedLine = 0;
 
   constructor(
     private readonly db: Db,
@@ -182,14 +184,36 @@ export class HistoryImportRunner {
     let linesDone = Number(job.lines_done);
     let bytesDone = Number(job.bytes_done);
     let batches = 0;
-    const flush = async (): Promise<boolean> => {
-      await this.storeBatch(job, pending, refused, read, bytesDone, linesDone);
+    // Batches are stored while the next ones are read and parsed: on PostgreSQL two at once, each on its
+    // own connection, the second recording its progress only once the first has committed (so the job's
+    // restart point never passes a batch that is not stored); PGlite has one connection: one at a time.
+    const concurrency = this.db.kind === 'postgresql' ? 2 : 1;
+    const window: Promise<void>[] = [];
+    let last: Promise<void> = Promise.resolve();
+    const settleOne = async (): Promise<boolean> => {
+      const first = window.shift();
+      if (first === undefined) return !this.stopping;
+      await first;
       batches += 1;
+      await tuning.afterBatch?.({ id: job.id, linesDone: this.committedLine, batches });
+      return !this.stopping;
+    };
+    /** Waits for every batch in flight (they commit even when stopping). */
+    const settle = async (): Promise<boolean> => {
+      while (window.length > 0) await settleOne();
+      return !this.stopping;
+    };
+    const flush = async (): Promise<boolean> => {
+      while (window.length >= concurrency) if (!(await settleOne())) return false;
+      const stored = this.storeBatch(job, pending, refused, read, bytesDone, linesDone, last);
+      // A failure surfaces when the batch is settled; until then it must not count as unhandled.
+      stored.catch(() => undefined);
+      last = stored;
+      window.push(stored);
       pending = [];
       refused = [];
       read = 0;
-      await tuning.afterBatch?.({ id: job.id, linesDone, batches });
-      return !this.stopping;
+      return true;
     };
     for await (const line of readLines(file, { start: bytesDone, firstLine: linesDone + 1, maxLineBytes: HISTORY_IMPORT_MAX_LINE_BYTES })) {
       linesDone = line.line;
@@ -218,13 +242,20 @@ export class HistoryImportRunner {
         else pending.push({ line: line.line, event: parsed.event });
       }
       if (pending.length >= Math.min(tuning.batchRows, MAX_BATCH_EVENTS) || refused.length >= tuning.batchRows) {
-        if (!(await flush())) return false;
+        if (!(await flush())) {
+          // Stopping: the batches in flight still commit, in order.
+          await settle();
+          return false;
+        }
       }
     }
     if (pending.length > 0 || refused.length > 0 || read > 0 || linesDone !== Number(job.lines_done)) {
-      if (!(await flush())) return false;
+      if (!(await flush())) {
+        await settle();
+        return false;
+      }
     }
-    return true;
+    return settle();
   }
 
   /**
@@ -232,7 +263,15 @@ export class HistoryImportRunner {
    * refuses are taken out (each with its line) and the rest sent again; a repeated id within the batch
    * is a duplicate, as it is across batches.
    */
-  private async storeBatch(job: ImportJob, rows: PendingRow[], refusedRows: HistoryImportError[], read: number, bytesDone: number, linesDone: number): Promise<void> {
+  private async storeBatch(
+    job: ImportJob,
+    rows: PendingRow[],
+    refusedRows: HistoryImportError[],
+    read: number,
+    bytesDone: number,
+    linesDone: number,
+    previous: Promise<void>,
+  ): Promise<void> {
     const refused = [...refusedRows];
     let duplicates = 0;
     const seen = new Set<string>();
@@ -254,8 +293,13 @@ export class HistoryImportRunner {
       const unitIds = [...new Set(live.flatMap((r) => (typeof r.event.unit === 'string' && lookup.units.has(r.event.unit) ? [lookup.units.get(r.event.unit)!] : [])))];
       try {
         await this.db.transaction(async (tx) => {
+          // The job's row says how far it got, in this same transaction: a commit lost in a crash is
+          // re-stored on resume, so the commit need not wait for the disk.
+          if (this.db.kind === 'postgresql') await tx.query('SET LOCAL synchronous_commit = off');
           const result = live.length > 0 ? await ingestEvents(tx, { accountId: job.account_id, factoryId: job.factory_id }, live.map((r) => r.event), { now: nowMs }) : { accepted: 0, duplicates: 0 };
           refused.sort((a, b) => a.line - b.line);
+          // Progress is recorded in file order: after the batch before this one has committed.
+          await previous;
           const ok = await recordBatch(
             tx,
             job,
@@ -265,6 +309,7 @@ export class HistoryImportRunner {
           );
           if (!ok) throw new LostJob('taken over');
         });
+        this.committedLine = linesDone;
         return;
       } catch (error) {
         if (!(error instanceof ApiError) || error.statusCode !== 400 || attempt > 50) throw error;
