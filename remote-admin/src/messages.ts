@@ -3,6 +3,7 @@
 import type { Language } from '@linepulse/contracts';
 import type { RemoteMessages } from '@linepulse/shared';
 import { factorySettingsMessages } from './features/factory-settings/messages';
+import { historyImportMessages } from './features/history-import/messages';
 import { ingestKeysMessages } from './features/ingest-keys/messages';
 import { productionConfigurationMessages } from './features/production-configuration/messages';
 
@@ -118,7 +119,7 @@ const pages: RemoteMessages = {
   },
 };
 
-const FEATURES: RemoteMessages[] = [pages, factorySettingsMessages, productionConfigurationMessages, ingestKeysMessages];
+const FEATURES: RemoteMessages[] = [pages, factorySettingsMessages, productionConfigurationMessages, ingestKeysMessages, historyImportMessages];
 const merged = (language: Language): Record<string, string> => Object.assign({}, ...FEATURES.map((feature) => feature[language]));
 
 export const messages: RemoteMessages = { en: merged('en'), fr: merged('fr'), es: merged('es') };

@@ -3,6 +3,7 @@ import type { ReactElement } from 'react';
 import { useIntl } from 'react-intl';
 import { AppLink } from '@linepulse/shared';
 import { routePath, type Factory } from '@linepulse/contracts';
+import { HistoryImportPanel } from '../history-import';
 import { IngestKeysPanel } from '../ingest-keys';
 import { RecomputationProgress } from './recomputation-progress';
 
@@ -11,7 +12,7 @@ export interface MachinesStepProps {
   recomputing: boolean;
 }
 
-/** The last step: the factory's ingest keys (created and revoked at once, not by the summary's save). */
+/** The last step: the factory's ingest keys (created and revoked at once, not by the summary's save) and its history import. */
 export function MachinesStep({ factory, recomputing }: MachinesStepProps): ReactElement {
   const intl = useIntl();
   if (factory === null) return <Text>{intl.formatMessage({ id: 'admin.factory.machinesAfterSave' })}</Text>;
@@ -20,6 +21,8 @@ export function MachinesStep({ factory, recomputing }: MachinesStepProps): React
       {recomputing ? <RecomputationProgress factoryId={factory.id} /> : null}
       {/* The curl example names the first stored line: this step comes after the save. */}
       <IngestKeysPanel factoryId={factory.id} />
+      {/* Past production from a historian export, beside the keys the machines send the present with. */}
+      <HistoryImportPanel factoryId={factory.id} />
       <AppLink to={routePath('factoryDashboard', { factoryId: factory.id })}>{intl.formatMessage({ id: 'admin.factory.openDashboard' }, { name: factory.name })}</AppLink>
     </>
   );
