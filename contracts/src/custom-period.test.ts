@@ -1,4 +1,4 @@
-import type { ValidationError } from 'yup';
+import { ValidationError } from 'yup';
 import { customPeriodConflicts, customPeriodDays, customPeriodSchema, type CustomPeriodInput } from './custom-period';
 
 const valid: CustomPeriodInput = { name: 'Été-24', start_date: '2024-06-01', end_date: '2024-08-31' };
@@ -8,7 +8,9 @@ function errorsOf(value: unknown): string[] {
     customPeriodSchema().validateSync(value, { abortEarly: false });
     return [];
   } catch (error) {
-    return (error as ValidationError).errors;
+    // A rule that throws anything else is a bug (the api would answer 500).
+    if (!(error instanceof ValidationError)) throw error;
+    return error.errors;
   }
 }
 
@@ -40,6 +42,19 @@ describe('custom period rules (product §5)', () => {
   it('allows exactly 185 days, counting both ends', () => {
     expect(customPeriodDays('2024-01-01', '2024-07-03')).toBe(185);
     expect(errorsOf({ ...valid, start_date: '2024-01-01', end_date: '2024-07-03' })).toEqual([]);
+  });
+
+  it('refuses dates outside 0001-01-01..9999-12-31 and accepts both ends (the database has no year 0)', () => {
+    expect(errorsOf({ ...valid, start_date: '0000-01-01', end_date: '0000-01-05' })).toEqual(['GEN_VALIDATION', 'GEN_VALIDATION']);
+    expect(errorsOf({ ...valid, start_date: '9999-12-30', end_date: '9999-12-31' })).toEqual([]);
+    expect(errorsOf({ ...valid, start_date: '0001-01-01', end_date: '0001-01-05' })).toEqual([]);
+  });
+
+  // Issue 21: a start date of another type reached the end date's order rule, which parsed it (500).
+  it.each([20260201, -1, true, null, {}, [], ['2024-06-01'], { year: 2024 }])('refuses a start or end date of another type (%p) with a problem, never an exception', (value) => {
+    expect(errorsOf({ ...valid, start_date: value })).not.toEqual([]);
+    expect(errorsOf({ ...valid, end_date: value })).not.toEqual([]);
+    expect(errorsOf({ ...valid, start_date: value, end_date: value })).not.toEqual([]);
   });
 
   it('refuses unknown fields and values of the wrong type', () => {

@@ -5,6 +5,7 @@ import { CUSTOM_PERIOD_MAX_DAYS, CUSTOM_PERIOD_NAME_MAX, DATE_FORMAT } from './c
 import { ERROR_CODES } from './errors';
 import { Uuid } from './schemas/common';
 import { nameLength } from './saved-filters';
+import { isCalendarDate } from './time-windows';
 
 /**
  * Custom periods (product §5, §8): the rules of the admin form and of POST/PUT /custom-periods, written
@@ -34,8 +35,12 @@ export const CUSTOM_PERIOD_ERROR_ARGUMENTS: Readonly<Record<string, Record<strin
   [ERROR_CODES.customPeriodTooLong]: { max: CUSTOM_PERIOD_MAX_DAYS },
 };
 
-function parsedDate(value: string | undefined): DateTime | null {
-  if (!value) return null;
+/**
+ * A date of the period, or null when the value is not one (isCalendarDate): the rules read the other
+ * field's raw value too (start before end), which may be anything a client sent — a number, an object.
+ */
+function parsedDate(value: unknown): DateTime | null {
+  if (!isCalendarDate(value)) return null;
   const date = DateTime.fromFormat(value, DATE_FORMAT, { zone: 'utc' });
   return date.isValid ? date : null;
 }
@@ -70,12 +75,12 @@ export function customPeriodSchema(): yup.ObjectSchema<CustomPeriodInput> {
       start_date: date(ERROR_CODES.customPeriodStartRequired),
       end_date: date(ERROR_CODES.customPeriodEndRequired)
         .test('order', ERROR_CODES.customPeriodStartNotBeforeEnd, function order(value) {
-          const start = parsedDate(this.parent.start_date as string | undefined);
+          const start = parsedDate(this.parent.start_date);
           const end = parsedDate(value);
           return !start || !end || start < end;
         })
         .test('coverage', ERROR_CODES.customPeriodTooLong, function coverage(value) {
-          const days = value ? customPeriodDays(this.parent.start_date as string, value) : null;
+          const days = value && typeof this.parent.start_date === 'string' ? customPeriodDays(this.parent.start_date, value) : null;
           return days === null || days <= 0 || days <= CUSTOM_PERIOD_MAX_DAYS;
         }),
     })

@@ -3,6 +3,7 @@ import { defaultInterval, intervalProblem } from './intervals';
 import {
   addDateDays,
   addDateMonths,
+  isCalendarDate,
   localDays,
   monthStartOf,
   weekStartOf,
@@ -107,6 +108,26 @@ describe('time options (docs/domain.md §2)', () => {
     const w = windowOf('time_range', { now, calendar: montreal, startDate: '2019-08-01', endDate: '2024-12-31' })!;
     expect(local(w, montreal.timezone)).toEqual(['2019-09-01T00:00', '2024-05-15T10:30']);
     expect(windowOf('time_range', { now, calendar: montreal, startDate: '2019-01-01', endDate: '2019-02-01' })).toBeNull();
+  });
+
+  it('dates at the edges of yyyy-LL-dd are clipped like any other, never computed past (issue 21)', () => {
+    // The day after 9999-12-31 has a five-digit year: it used to be computed, and failed.
+    const far = windowOf('time_range', { now, calendar: montreal, startDate: '2024-05-01', endDate: '9999-12-31' })!;
+    expect(local(far, montreal.timezone)).toEqual(['2024-05-01T00:00', '2024-05-15T10:30']);
+    expect(windowOf('time_range', { now, calendar: montreal, startDate: '9999-12-30', endDate: '9999-12-31' })).toBeNull();
+    expect(windowOf('time_range', { now, calendar: montreal, startDate: '0000-01-01', endDate: '0000-01-01' })).toBeNull();
+    const whole = windowOf('time_range', { now, calendar: montreal, startDate: '0001-01-01', endDate: '9999-12-31' })!;
+    expect(local(whole, montreal.timezone)).toEqual(['2019-09-01T00:00', '2024-05-15T10:30']);
+    // A custom period reaching the last date: the current one, clipped to now.
+    const customPeriods = [{ id: '1', name: 'Far', start_date: '2024-05-10', end_date: '9999-12-31', days: 2_914_224 }];
+    expect(local(windowOf('current_custom_period', { now, calendar: montreal, customPeriods })!, montreal.timezone)).toEqual(['2024-05-10T00:00', '2024-05-15T10:30']);
+  });
+
+  it('a calendar date is a string yyyy-LL-dd naming a day that exists, years 0001 to 9999', () => {
+    for (const date of ['2024-02-29', '0001-01-01', '9999-12-31', '2019-09-01']) expect([date, isCalendarDate(date)]).toEqual([date, true]);
+    for (const value of ['2023-02-29', '2024-13-01', '2024-00-10', '2024-01-00', '0000-01-01', '+010000-01-01', '275760-09-13', '2024-1-1', ' 2024-01-01', '', 20260201, null, undefined, true, {}, [], ['2024-01-01']]) {
+      expect([value, isCalendarDate(value)]).toEqual([value, false]);
+    }
   });
 });
 

@@ -43,6 +43,22 @@ function dateFields(date: string): [number, number, number] {
   return [Number(m[1]), Number(m[2]), Number(m[3])];
 }
 
+/**
+ * Whether a value is a calendar date as dates are written and stored: a string yyyy-LL-dd naming a day
+ * that exists, from 0001-01-01 to 9999-12-31 (PostgreSQL has no year 0; a longer year is not
+ * yyyy-LL-dd). Anything else (a number, an object, 2024-02-30) is not one.
+ */
+export function isCalendarDate(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  const m = DATE_SHAPE.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (y < 1 || mo < 1 || mo > 12 || d < 1) return false;
+  const day = new Date(0);
+  day.setUTCFullYear(y, mo - 1, d);
+  return day.getUTCMonth() === mo - 1 && day.getUTCDate() === d;
+}
+
 /** Epoch ms of the date at 00:00 UTC. */
 function utcMillis(date: string): number {
   const [y, m, d] = dateFields(date);
@@ -74,6 +90,18 @@ export function addDateMonths(date: string, months: number): string {
 
 function productionDaysWindow(first: string, last: string, calendar: FactoryCalendar): TimeWindow {
   return { start: productionDayStart(first, calendar), end: productionDayStart(addDays(last, 1), calendar) };
+}
+
+/**
+ * The window of production days `first`..`last` (inclusive) that can hold data: from the data start at
+ * the earliest to today at the latest (the window ends now anyway, clipWindow). Dates a caller gives
+ * (a time range, a custom period) may lie anywhere in yyyy-LL-dd: without the clip the day after
+ * 9999-12-31 would be computed, which has five digits. Null when no day is left.
+ */
+function dataDaysWindow(first: string, last: string, today: string, calendar: FactoryCalendar): TimeWindow | null {
+  const from = first < DATA_AVAILABLE_FROM ? DATA_AVAILABLE_FROM : first;
+  const to = last > today ? today : last;
+  return from <= to ? productionDaysWindow(from, to, calendar) : null;
 }
 
 /** First production day of the week containing `date`, given the factory's first day of week. */
@@ -150,18 +178,18 @@ export function windowOf(option: TimeRangeOption, context: WindowContext): TimeW
     }
     case 'current_custom_period': {
       const period = (context.customPeriods ?? []).find((p) => p.start_date <= today && today <= p.end_date);
-      window = period ? productionDaysWindow(period.start_date, period.end_date, calendar) : null;
+      window = period ? dataDaysWindow(period.start_date, period.end_date, today, calendar) : null;
       break;
     }
     case 'last_custom_period': {
       const past = (context.customPeriods ?? []).filter((p) => p.end_date < today).sort((a, b) => (a.end_date < b.end_date ? 1 : -1));
-      window = past[0] ? productionDaysWindow(past[0].start_date, past[0].end_date, calendar) : null;
+      window = past[0] ? dataDaysWindow(past[0].start_date, past[0].end_date, today, calendar) : null;
       break;
     }
     case 'time_range': {
       const { startDate, endDate } = context;
       const valid = (d: string | null | undefined): d is string => !!d && DateTime.fromFormat(d, DATE_FORMAT).isValid;
-      window = valid(startDate) && valid(endDate) ? productionDaysWindow(startDate, endDate, calendar) : null;
+      window = valid(startDate) && valid(endDate) ? dataDaysWindow(startDate, endDate, today, calendar) : null;
       break;
     }
   }
