@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, afterEach, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
@@ -9,7 +10,7 @@ import { loadConfig } from '../src/config.ts';
 import type { Db } from '../src/db/db.ts';
 import { createPgliteDb } from '../src/db/pglite-db.ts';
 import { setImportTuning } from '../src/import/runner.ts';
-import { build, call, Cleanup, DEMO, demoFactoryId, freshSchema, onPostgres, PUBLIC_URL, tempDir } from './helper.ts';
+import { build, call, Cleanup, DEMO, demoFactoryId, freshSchema, listenHttps, onPostgres, PUBLIC_URL, tempDir } from './helper.ts';
 
 const CONFIGURATION = {
   production_units: [
@@ -402,5 +403,43 @@ describe('history import across a restart', () => {
     assert.equal(job.rows_stored, events.length, 'every row stored once, none counted twice');
     assert.equal(job.rows_duplicate, 0);
     assert.equal(await factCount(second, factory.id), events.length);
+  });
+});
+
+describe('the import:history command', () => {
+  const cleanup = new Cleanup();
+  after(() => cleanup.run());
+
+  it('sends a file over HTTPS with the factory’s ingest key, follows it to the figures and lists refused rows', async () => {
+    const { app, config, baseUrl } = await listenHttps(cleanup);
+    const factory = await newFactory(app, 'Command Plant');
+    const other = await newFactory(app, 'Other Command Plant');
+    const dir = tempDir('linepulse-import-command-');
+    cleanup.after(() => rmSync(dir, { recursive: true, force: true }));
+    const events = historyEvents().slice(0, 300);
+    const file = path.join(dir, 'export.csv');
+    writeFileSync(file, csv(events) + 'bad-row,state\n');
+    const run = (args: string[]) =>
+      new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+        execFile(
+          process.execPath,
+          ['--import', 'tsx', path.join(import.meta.dirname, '..', 'scripts', 'import-history.ts'), ...args],
+          { env: { ...process.env, INIT_CWD: dir }, timeout: 120_000 },
+          (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+        );
+      });
+    const ca = path.join(config.dataDir, 'tls', 'cert.pem');
+    const done = await run(['--url', baseUrl, '--ca', ca, '--key', factory.key, '--factory', factory.id, '--file', 'export.csv']);
+    assert.equal(done.code, 0, done.stderr + done.stdout);
+    assert.match(done.stdout, /Done in .* s: 301 rows read, 300 stored, 0 already stored, 1 refused\./);
+    assert.match(done.stdout, /line 302: IMP_LINE_INVALID 2 cells where the header has 12/);
+    assert.equal(await factCount(app, factory.id), 300);
+
+    const wrongFactory = await run(['--url', baseUrl, '--ca', ca, '--key', factory.key, '--factory', other.id, '--file', file]);
+    assert.equal(wrongFactory.code, 1);
+    assert.match(wrongFactory.stderr, /AUTH_401: This ingest key is not one of factory/);
+    const missing = await run(['--url', baseUrl, '--key', factory.key, '--factory', factory.id, '--file', 'nope.ndjson']);
+    assert.equal(missing.code, 2);
+    assert.match(missing.stderr, /No file/);
   });
 });

@@ -64,6 +64,12 @@ export const HistoryImportUploadQuery = Type.Object({
   file_name: Type.Optional(Type.String({ maxLength: 255, description: 'The file’s name, shown in the list' })),
 });
 
+/** The command's upload (ingest key): the factory it means, checked against the key's before anything is read. */
+export const HistoryImportKeyUploadQuery = Type.Object({
+  ...HistoryImportUploadQuery.properties,
+  factory_id: Type.Optional(Type.String({ format: 'uuid', description: 'The factory the file is for: refused (401) unless it is the key’s' })),
+});
+
 /** What the upload's body is (documentation: the body is read as a stream, not as JSON). */
 export const HistoryImportBodyDoc = Type.String({
   description:

@@ -14,6 +14,7 @@ import {
   HistoryImportDetailSchema,
   HistoryImportParams,
   HistoryImportSchema,
+  HistoryImportKeyUploadQuery,
   HistoryImportUploadQuery,
   Uuid,
   withErrors,
@@ -211,12 +212,19 @@ export const historyImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: `${uploadSummary} With the factory’s ingest key (Authorization: Bearer lpk_…), for the command pnpm import:history.`,
         tags: ['ingestion'],
         security: [{ ingestKey: [] }],
-        querystring: HistoryImportUploadQuery,
+        querystring: HistoryImportKeyUploadQuery,
         body: HistoryImportBodyDoc,
         response: withErrors({ 202: HistoryImportSchema }, [400, 401, 413, 415, 500]),
       },
     },
-    async (request, reply) => upload(request, reply, await keyOwner(request)),
+    async (request, reply) => {
+      const owner = await keyOwner(request);
+      const wanted = request.query.factory_id;
+      if (wanted !== undefined && wanted.toLowerCase() !== owner.factoryId) {
+        throw errors.unauthenticated(`This ingest key is not one of factory ${wanted}: use a key created on that factory’s page.`);
+      }
+      return upload(request, reply, owner);
+    },
   );
 
   app.get(
