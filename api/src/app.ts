@@ -11,6 +11,7 @@ import auth from './plugins/app/auth.ts';
 import configPlugin from './plugins/app/config.ts';
 import dbPlugin from './plugins/app/db.ts';
 import errorHandler, { errorServerOptions } from './plugins/app/error-handler.ts';
+import { withSerializers } from './plugins/app/log-serializers.ts';
 import heavyCalls from './plugins/app/heavy-calls.ts';
 import rollupSweep from './plugins/app/rollup-sweep.ts';
 import oidc from './plugins/app/oidc.ts';
@@ -107,7 +108,9 @@ function trustProxyOption(trust: AppConfig['trustProxy']): FastifyServerOptions[
 /** A ready-to-listen (or to `inject`) Fastify instance. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const base: FastifyServerOptions = {
-    logger: options.logger ?? { level: options.config.logLevel },
+    // Request URLs in the log without unsubscribe tokens nor addresses (log-serializers.ts), whatever
+    // logger options the caller gives.
+    logger: withSerializers(options.logger ?? { level: options.config.logLevel }),
     bodyLimit: 1024 * 1024,
     // Interaction uids and ids in paths are longer than find-my-way's default limit of 100.
     routerOptions: { maxParamLength: 500 },

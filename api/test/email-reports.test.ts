@@ -48,6 +48,8 @@ describe('e-mail reports: calls, rules, package limit, preview, test send, histo
   after(() => cleanup.run());
   beforeEach(async () => {
     await app.db.query('DELETE FROM email_reports');
+    await app.db.query('DELETE FROM email_report_test_sends');
+    await app.db.query('DELETE FROM email_report_allowed_recipients');
     await app.db.query(`UPDATE accounts SET report_package = 'free'`);
   });
 
@@ -210,11 +212,11 @@ describe('e-mail reports: calls, rules, package limit, preview, test send, histo
     assert.equal(refused.status, 409);
     assert.deepEqual(refused.body.errors.map((e: { code: string; arguments: unknown }) => [e.code, e.arguments]), [['RPT_LIMIT_REACHED', { max: 3, package: 'free' }]]);
     // The other account has its own allowance.
-    const other = await create(DEMO.otherAdmin, hamilton, valid(hamilton));
+    const other = await create(DEMO.otherAdmin, hamilton, valid(hamilton, { recipients: ['plant@other.linepulse.test'] }));
     assert.equal(other.status, 201, JSON.stringify(other.body));
 
     await app.db.query(`UPDATE accounts SET report_package = 'none' WHERE domain_name = $1`, [OTHER_DOMAIN]);
-    const none = await create(DEMO.otherAdmin, hamilton, valid(hamilton));
+    const none = await create(DEMO.otherAdmin, hamilton, valid(hamilton, { recipients: ['plant@other.linepulse.test'] }));
     assert.equal(none.status, 409);
     assert.equal(none.body.errors[0].code, 'RPT_SUBSCRIPTION_LIMIT');
   });
@@ -327,5 +329,167 @@ describe('e-mail reports: calls, rules, package limit, preview, test send, histo
     }
     const report = (await call(app, DEMO.operation, { method: 'GET', url: `/api/user/email-reports/${id}` })).body;
     assert.deepEqual(report.recipients, ['b@demo.linepulse.test']);
+  });
+  // Issue 21: the probe's holes.
+  it('refuses recipients outside the account’s domain, users and allow-list on create, edit and preview, one item per address', async () => {
+    const outside = ['a@demo.linepulse.test', 'attacker@evil.example', 'x@demo.linepulse.test.evil.example', 'y@partner.example'];
+    const refused = await create(DEMO.operation, montreal, valid(montreal, { recipients: outside }));
+    assert.equal(refused.status, 400, JSON.stringify(refused.body));
+    assert.deepEqual(
+      refused.body.errors.map((e: { code: string; arguments: object }) => [e.code, e.arguments]),
+      [
+        ['RPT_RECIPIENT_NOT_ALLOWED', { field: 'recipients', index: 1, address: 'attacker@evil.example' }],
+        ['RPT_RECIPIENT_NOT_ALLOWED', { field: 'recipients', index: 2, address: 'x@demo.linepulse.test.evil.example' }],
+        ['RPT_RECIPIENT_NOT_ALLOWED', { field: 'recipients', index: 3, address: 'y@partner.example' }],
+      ],
+    );
+    assert.equal((await app.db.query('SELECT id FROM email_reports')).length, 0);
+    const preview = await call(app, DEMO.operation, { method: 'POST', url: `/api/factories/${montreal.id}/user/email-reports/preview`, payload: valid(montreal, { recipients: outside }) });
+    assert.deepEqual([preview.status, preview.body.errors.length, preview.body.errors[0].code], [400, 3, 'RPT_RECIPIENT_NOT_ALLOWED']);
+    const id = await created(DEMO.operation, montreal, { recipients: ['a@demo.linepulse.test'] });
+    const before = await snapshot();
+    const put = await call(app, DEMO.operation, { method: 'PUT', url: `/api/user/email-reports/${id}`, payload: valid(montreal, { recipients: ['a@demo.linepulse.test', 'Attacker@Evil.example'] }) });
+    assert.equal(put.status, 400);
+    assert.deepEqual(put.body.errors.map((e: { arguments: object }) => e.arguments), [{ field: 'recipients', index: 1, address: 'attacker@evil.example' }]);
+    assert.equal(await snapshot(), before);
+
+    // Allowed: the account's domain and its subdomains, its users whatever their domain, and what its admins allow.
+    const [account] = await app.db.query<{ id: string }>('SELECT id FROM accounts WHERE domain_name = $1', [DEMO_DOMAIN]);
+    await app.db.query(`INSERT INTO users (account_id, email, display_name, role) VALUES ($1, 'Consultant@Gmail.example', 'Consultant', 'supervisor') ON CONFLICT DO NOTHING`, [account!.id]);
+    const notAdmin = await call(app, DEMO.operation, { method: 'PUT', url: '/api/account/email-report-recipients', payload: { entries: ['@partner.example'] } });
+    assert.equal(notAdmin.status, 403);
+    const bad = await call(app, DEMO.admin, { method: 'PUT', url: '/api/account/email-report-recipients', payload: { entries: ['@partner.example', 'partner.example'] } });
+    assert.deepEqual([bad.status, bad.body.errors[0].code, bad.body.errors[0].arguments], [400, 'RPT_ALLOW_ENTRY_INVALID', { field: 'entries', index: 1, entry: 'partner.example' }]);
+    const allowed = await call(app, DEMO.admin, { method: 'PUT', url: '/api/account/email-report-recipients', payload: { entries: [' @Partner.example', 'auditor@firm.example'] } });
+    assert.deepEqual([allowed.status, allowed.body], [200, { account_domain: DEMO_DOMAIN, entries: ['@partner.example', 'auditor@firm.example'] }]);
+    assert.deepEqual((await call(app, DEMO.admin, { method: 'GET', url: '/api/account/email-report-recipients' })).body.entries, ['@partner.example', 'auditor@firm.example']);
+    const ok = await call(app, DEMO.operation, {
+      method: 'PUT',
+      url: `/api/user/email-reports/${id}`,
+      payload: valid(montreal, { recipients: ['a@demo.linepulse.test', 'night@lyon.demo.linepulse.test', 'consultant@gmail.example', 'y@partner.example', 'auditor@firm.example'] }),
+    });
+    assert.equal(ok.status, 200, JSON.stringify(ok.body));
+    // Another account's allow-list is its own.
+    const other = await create(DEMO.otherAdmin, hamilton, valid(hamilton, { recipients: ['y@partner.example'] }));
+    assert.deepEqual([other.status, other.body.errors?.[0]?.code], [400, 'RPT_RECIPIENT_NOT_ALLOWED']);
+  });
+
+  it('skips recipients the account no longer allows at delivery, and lists them in the history', async () => {
+    await call(app, DEMO.admin, { method: 'PUT', url: '/api/account/email-report-recipients', payload: { entries: ['@partner.example'] } });
+    const id = await created(DEMO.operation, montreal, { recipients: ['kept@demo.linepulse.test', 'gone@partner.example'] });
+    // A report saved before the rules: an outside address written straight into it.
+    await app.db.query(`UPDATE email_reports SET recipients = recipients || '{relay@evil.example}'::text[], next_due_at = now() - interval '1 minute' WHERE id = $1`, [id]);
+    await call(app, DEMO.admin, { method: 'PUT', url: '/api/account/email-report-recipients', payload: { entries: [] } });
+    const before = smtp.received.length;
+    await app.reports.tick();
+    const received = (await smtp.waitFor(before + 1)).slice(before);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.deepEqual(smtp.received.slice(before).flatMap((m) => m.to), ['kept@demo.linepulse.test']);
+    assert.equal(received.length, 1);
+    const [delivery] = (await call(app, DEMO.operation, { method: 'GET', url: `/api/user/email-reports/${id}/deliveries` })).body;
+    assert.equal(delivery.status, 'sent');
+    assert.deepEqual(delivery.skipped_recipients, ['gone@partner.example', 'relay@evil.example']);
+    assert.match(delivery.smtp_response, /^gone@partner\.example: not sent, not an allowed recipient of the account$/m);
+    assert.match(delivery.smtp_response, /^relay@evil\.example: not sent/m);
+    assert.match(delivery.smtp_response, /^kept@demo\.linepulse\.test: 250 /m);
+  });
+
+  it('lets the display (presenter) write no report and send no test', async () => {
+    const id = await created(DEMO.operation, montreal);
+    const [account] = await app.db.query<{ id: string }>('SELECT id FROM accounts WHERE domain_name = $1', [DEMO_DOMAIN]);
+    const [display] = await app.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [DEMO.display]);
+    // One of the display's own reports, as the probe made them before.
+    const [own] = await app.db.query<{ id: string }>(
+      `INSERT INTO email_reports (account_id, user_id, factory_id, title, template, frequency, schedule_type, duration, time_unit, recipients, production_unit_ids,
+         work_shift_ids, language, time, timezone, next_due_at, unsubscribe_secret)
+       SELECT account_id, $2, factory_id, title, template, frequency, schedule_type, duration, time_unit, recipients, production_unit_ids, work_shift_ids, language, time, timezone, next_due_at, 's'
+         FROM email_reports WHERE id = $1 RETURNING id`,
+      [id, display!.id],
+    );
+    assert.ok(account);
+    const before = await snapshot();
+    const sent = smtp.received.length;
+    for (const [method, url, payload] of [
+      ['POST', `/api/factories/${montreal.id}/user/email-reports`, valid(montreal)],
+      ['POST', `/api/factories/${montreal.id}/user/email-reports/preview`, valid(montreal)],
+      ['PUT', `/api/user/email-reports/${own!.id}`, valid(montreal)],
+      ['POST', `/api/user/email-reports/${own!.id}/test`, undefined],
+    ] as const) {
+      const response = await call(app, DEMO.display, { method, url, ...(payload ? { payload } : {}) });
+      assert.deepEqual([response.status, response.body.errors?.[0]?.code, response.body.errors?.[0]?.arguments], [403, 'RPT_ROLE_FORBIDDEN', { role: 'presenter' }], `${method} ${url}`);
+    }
+    assert.equal(await snapshot(), before);
+    assert.equal(smtp.received.length, sent);
+    // Its old report can still be switched off and deleted.
+    assert.equal((await call(app, DEMO.display, { method: 'PUT', url: `/api/user/email-reports/${own!.id}/active`, payload: { active: false } })).status, 200);
+    assert.equal((await call(app, DEMO.display, { method: 'DELETE', url: `/api/user/email-reports/${own!.id}` })).status, 204);
+  });
+
+  it('limits test sends per user and per account, counted in the database, with 429 and Retry-After', async () => {
+    const id = await created(DEMO.operation, montreal);
+    const [operation] = await app.db.query<{ id: string; account_id: string }>('SELECT id, account_id FROM users WHERE email = $1', [DEMO.operation]);
+    // Four sends of the last hour (one by another instance a minute ago): the fifth goes, the sixth waits.
+    await app.db.query(
+      `INSERT INTO email_report_test_sends (account_id, user_id, sent_at)
+       SELECT $1, $2, now() - make_interval(mins => m) FROM unnest(ARRAY[50, 40, 30, 1]) AS m`,
+      [operation!.account_id, operation!.id],
+    );
+    const before = smtp.received.length;
+    const fifth = await call(app, DEMO.operation, { method: 'POST', url: `/api/user/email-reports/${id}/test` });
+    assert.equal(fifth.status, 201, JSON.stringify(fifth.body));
+    const sixth = await call(app, DEMO.operation, { method: 'POST', url: `/api/user/email-reports/${id}/test` });
+    assert.equal(sixth.status, 429, JSON.stringify(sixth.body));
+    const item = sixth.body.errors[0];
+    assert.equal(item.code, 'RPT_TEST_RATE_LIMITED');
+    assert.deepEqual([item.arguments.scope, item.arguments.max, item.arguments.window_minutes], ['user', 5, 60]);
+    // The oldest of the five (50 minutes ago) leaves the window in about 10 minutes.
+    const retry = Number(sixth.headers['retry-after']);
+    assert.ok(retry > 9 * 60 && retry <= 10 * 60 + 5, String(retry));
+    assert.equal(item.arguments.retry_after_seconds, retry);
+    assert.equal(item.arguments.retry_after_minutes, Math.ceil(retry / 60));
+    await smtp.waitFor(before + 1);
+    assert.equal(smtp.received.length, before + 1);
+    // Deleting the report gives nothing back.
+    await call(app, DEMO.operation, { method: 'DELETE', url: `/api/user/email-reports/${id}` });
+    const again = await created(DEMO.operation, montreal);
+    assert.equal((await call(app, DEMO.operation, { method: 'POST', url: `/api/user/email-reports/${again}/test` })).status, 429);
+
+    // The account's 20 an hour, whoever sent them: the admin's first send is refused once 20 went out.
+    await app.db.query('DELETE FROM email_report_test_sends');
+    await app.db.query(
+      `INSERT INTO email_report_test_sends (account_id, user_id, sent_at) SELECT $1, gen_random_uuid(), now() - make_interval(mins => m) FROM generate_series(1, 20) AS m`,
+      [operation!.account_id],
+    );
+    const adminReport = await created(DEMO.admin, lyon);
+    const account = await call(app, DEMO.admin, { method: 'POST', url: `/api/user/email-reports/${adminReport}/test` });
+    assert.deepEqual([account.status, account.body.errors[0].arguments.scope, account.body.errors[0].arguments.max], [429, 'account', 20]);
+    assert.ok(Number(account.headers['retry-after']) > 39 * 60, String(account.headers['retry-after']));
+    // Another account is not held back.
+    const otherReport = await created(DEMO.otherAdmin, hamilton, { recipients: ['plant@other.linepulse.test'] });
+    assert.equal((await call(app, DEMO.otherAdmin, { method: 'POST', url: `/api/user/email-reports/${otherReport}/test` })).status, 201);
+  });
+
+  it('answers a title that is not text with a 400 naming the field on create, preview and edit', async () => {
+    const id = await created(DEMO.operation, montreal);
+    for (const title of [{}, [], 5] as unknown[]) {
+      for (const [method, url] of [
+        ['POST', `/api/factories/${montreal.id}/user/email-reports`],
+        ['POST', `/api/factories/${montreal.id}/user/email-reports/preview`],
+        ['PUT', `/api/user/email-reports/${id}`],
+      ] as const) {
+        const response = await call(app, DEMO.operation, { method, url, payload: valid(montreal, { title }) });
+        assert.equal(response.status, 400, `${method} ${url} ${JSON.stringify(title)}: ${JSON.stringify(response.body)}`);
+        assert.deepEqual(response.body.errors.map((e: { arguments: { field: string } }) => e.arguments.field), ['title'], `${method} ${url}`);
+      }
+    }
+  });
+
+  it('answers an unsubscribe id holding a NUL with the standard error body', async () => {
+    for (const method of ['GET', 'POST'] as const) {
+      const response = await call(app, null, { method, url: '/api/email-reports/%00/unsubscribe?address=a%40demo.linepulse.test&token=x' });
+      assert.equal(response.status, 400, `${method}: ${JSON.stringify(response.body)}`);
+      assert.match(String(response.headers['content-type']), /^application\/json/);
+      assert.deepEqual([response.body.errors[0].code, response.body.errors[0].arguments.field], ['GEN_TEXT_INVALID', 'id']);
+    }
   });
 });

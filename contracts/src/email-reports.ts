@@ -121,6 +121,7 @@ export const ReportDeliverySchema = Type.Object({
   status: ReportDeliveryStatusSchema,
   attempts: Type.Integer(),
   recipients: Type.Array(Type.String()),
+  skipped_recipients: Type.Array(Type.String(), { description: 'Recipients not written to: the account may not address them (any more; decision 32)' }),
   window_start: Type.String({ format: 'date-time' }),
   window_end: Type.String({ format: 'date-time' }),
   subject: Type.Union([Type.String(), Type.Null()]),
@@ -174,7 +175,9 @@ export function emailReportSchema() {
     .object({
       title: yup
         .string()
-        .trim()
+        // Trims text only: yup's own trim() called .trim() on whatever came, and a title of {} or []
+        // threw a TypeError (500) instead of the type's refusal.
+        .transform((value: unknown) => (typeof value === 'string' ? value.trim() : value))
         .required(ERROR_CODES.reportTitleRequired)
         .max(REPORT_LIMITS.titleMax, ERROR_CODES.reportTitleTooLong)
         .matches(FACTORY_NAME_PATTERN, { message: ERROR_CODES.reportTitleInvalid, excludeEmptyString: true }),

@@ -9,6 +9,8 @@ export const ERROR_CODES = {
   forbidden: 'AUTH_403',
   notEnabled: 'AUTH_NOT_ENABLED',
   adminRequired: 'AUTH_ADMIN_REQUIRED',
+  // Opportunities and the performance-manager pages need insights_enabled or is_wx_user (product §6).
+  insightsRequired: 'AUTH_INSIGHTS_REQUIRED',
   notFound: 'GEN_404',
   validation: 'GEN_VALIDATION',
   requiredField: 'GEN_REQUIRED',
@@ -81,6 +83,14 @@ export const ERROR_CODES = {
   reportShiftsAboveRecommended: 'RPT_SHIFTS_ABOVE_RECOMMENDED',
   reportDeliveryNotFound: 'RPT_DELIVERY_404',
   reportUnsubscribeInvalid: 'RPT_UNSUBSCRIBE_INVALID',
+  /** A recipient outside the account's domain, users and allow-list (decision 32): `index`, `address`. */
+  reportRecipientNotAllowed: 'RPT_RECIPIENT_NOT_ALLOWED',
+  /** The display (presenter) role writes no report and sends no test (decision 32). */
+  reportRoleForbidden: 'RPT_ROLE_FORBIDDEN',
+  /** 429: too many test sends; `scope` user or account, `max`, `window_minutes`, `retry_after_seconds`. */
+  reportTestRateLimited: 'RPT_TEST_RATE_LIMITED',
+  /** An allow-list entry that is neither an address nor `@domain`: `index`, `entry`. */
+  reportAllowEntryInvalid: 'RPT_ALLOW_ENTRY_INVALID',
   configurationKeyDuplicate: 'CFG_KEY_DUPLICATE',
   configurationUnitUnknown: 'CFG_UNIT_UNKNOWN',
   configurationTimeInvalid: 'CFG_TIME_INVALID',

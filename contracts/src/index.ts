@@ -34,3 +34,4 @@ export * from './screen-links';
 export * from './zone-offsets';
 export * from './csv-safety';
 export * from './history-imports';
+export * from './email-recipients';

@@ -165,8 +165,8 @@ export async function factoryScope(q: Queryable, accountId: string, factoryId: s
   return row ? { units: new Set(row.units ?? []), shifts: new Set(row.shifts ?? []) } : null;
 }
 
-const DELIVERY_COLUMNS = `id, report_id, kind, due_at, status, attempts, recipients, window_start, window_end, subject, smtp_response, sent_at,
-  next_attempt_at, created_at`;
+const DELIVERY_COLUMNS = `id, report_id, kind, due_at, status, attempts, recipients, skipped_to AS skipped_recipients, window_start, window_end, subject,
+  smtp_response, sent_at, next_attempt_at, created_at`;
 
 export async function listDeliveries(q: Queryable, accountId: string, reportId: string, limit = 50): Promise<ReportDelivery[]> {
   return q.query<ReportDelivery>(

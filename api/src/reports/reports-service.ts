@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   nextReportDelivery,
+  recipientAllowed,
   reportWindow,
   type ReportDelivery,
   type ReportFrequency,
@@ -11,6 +12,7 @@ import {
 import type { Db } from '../db/db.ts';
 import { findStoredReport, type StoredReport } from '../db/email-reports.ts';
 import { composeMessage, type Mailer } from './mail.ts';
+import { recipientPolicy, withoutAddresses } from './recipients.ts';
 import { renderReport, UNSUBSCRIBE_PLACEHOLDER, type RenderableReport, type RenderedReport } from './render.ts';
 import { unsubscribeUrl } from './unsubscribe.ts';
 
@@ -67,8 +69,8 @@ function inlineImages(rendered: RenderedReport): string {
   return html;
 }
 
-const DELIVERY_COLUMNS = `id, report_id, kind, due_at, status, attempts, recipients, window_start, window_end, subject, smtp_response, sent_at,
-  next_attempt_at, created_at`;
+const DELIVERY_COLUMNS = `id, report_id, kind, due_at, status, attempts, recipients, skipped_to AS skipped_recipients, window_start, window_end, subject,
+  smtp_response, sent_at, next_attempt_at, created_at`;
 
 /**
  * Renders and sends reports, and runs the schedule (decision 23). Every instance runs the same loop;
@@ -222,7 +224,20 @@ export class ReportsService {
     }
     const answers: string[] = [];
     let firstRaw: string | null = null;
-    for (const address of row.recipients.filter((a) => !row.sent_to.includes(a))) {
+    // Recipients the account may not address (any more: the rules of decision 32 came after the report,
+    // or an admin narrowed the allow-list) are skipped, and listed in the history with the reason.
+    const policy = await recipientPolicy(this.db, report.account_id);
+    const waiting = row.recipients.filter((a) => !row.sent_to.includes(a));
+    const skipped = waiting.filter((a) => !recipientAllowed(a, policy));
+    if (skipped.length > 0) {
+      answers.push(...skipped.map((address) => `${address}: not sent, not an allowed recipient of the account`));
+      await this.db.query('UPDATE email_report_deliveries SET skipped_to = $2, smtp_response = $3 WHERE id = $1', [row.id, skipped, answers.join('\n')]);
+      if (skipped.length === waiting.length && row.sent_to.length === 0) {
+        await this.failed({ ...row, attempts: this.maxAttempts }, answers.join('\n'));
+        return;
+      }
+    }
+    for (const address of waiting.filter((a) => !skipped.includes(a))) {
       const link = unsubscribeUrl(this.options.publicUrl, report, address);
       const message = await composeMessage({
         from: this.options.mailFrom,
@@ -263,7 +278,8 @@ export class ReportsService {
 
   /** A failed attempt: retried after a growing delay, or failed for good after `maxAttempts`. */
   private async failed(row: ClaimedRow, why: string): Promise<void> {
-    this.options.log?.warn({ delivery: row.id, attempts: row.attempts, why }, 'e-mail report delivery failed');
+    // The history keeps the addresses; the log does not (decision 32).
+    this.options.log?.warn({ delivery: row.id, attempts: row.attempts, why: withoutAddresses(why) }, 'e-mail report delivery failed');
     const giveUp = row.kind === 'test' || row.attempts >= this.maxAttempts;
     const delay = this.retryDelaysMs[Math.min(row.attempts - 1, this.retryDelaysMs.length - 1)] ?? 60_000;
     await this.db.query(

@@ -22,9 +22,11 @@ import type { Queryable } from '../db/db.ts';
 import { ApiError, apiError, errors } from '../errors.ts';
 import { currentUser } from '../plugins/app/auth.ts';
 import { validationItems } from '../plugins/app/error-handler.ts';
+import { allowList, claimTestSend, recipientPolicy, replaceAllowList } from '../reports/recipients.ts';
 import { unsubscribePage, verifyUnsubscribeToken } from '../reports/unsubscribe.ts';
 import {
   ERROR_CODES,
+  RECIPIENT_ALLOW_LIST_MAX,
   EmailReportInputSchema,
   EmailReportSchema,
   ReportDeliveryMessageSchema,
@@ -33,7 +35,10 @@ import {
   ReportOptionsSchema,
   ReportQuotaSchema,
   Uuid,
+  canAuthorReports,
+  disallowedRecipients,
   emailReportSchema,
+  normaliseAllowEntry,
   normaliseRecipient,
   withErrors,
   type ApiErrorItem,
@@ -72,6 +77,15 @@ async function ruleProblems(body: unknown): Promise<{ input: EmailReportInput | 
 }
 
 const notFound = (id: string): ApiError => apiError(404, ERROR_CODES.reportNotFound, 'Report not found.', { id });
+
+/** The caller, if their role may write reports and send tests: not the shop floor's display (decision 32). */
+function author(request: FastifyRequest): ReturnType<typeof currentUser> {
+  const user = currentUser(request);
+  if (!canAuthorReports(user.role)) {
+    throw apiError(403, ERROR_CODES.reportRoleForbidden, 'This role cannot create, change or send e-mail reports.', { role: user.role });
+  }
+  return user;
+}
 
 /**
  * Scheduled e-mail reports (product §3, §5, §7, §8), per account and per user: each call sees and
@@ -112,6 +126,10 @@ export const emailReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       input.work_shift_ids.forEach((id, index) => {
         if (!scope.shifts.has(id.toLowerCase())) all.push({ code: ERROR_CODES.reportShiftNotInFactory, arguments: { field: 'work_shift_ids', index, id }, message: `shift ${id} is not in this factory` });
       });
+      // Only the account's domain, its users and its allow-list (decision 32): one item per address.
+      for (const { address, index } of disallowedRecipients(input.recipients.map(normaliseRecipient), await recipientPolicy(q, accountId))) {
+        all.push({ code: ERROR_CODES.reportRecipientNotAllowed, arguments: { field: 'recipients', index, address }, message: `${address} is not an allowed recipient for this account` });
+      }
     }
     if (all.length > 0 || !input) throw new ApiError(400, all);
     return {
@@ -196,6 +214,47 @@ export const emailReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => reportQuota(db, currentUser(request).account_id),
   );
 
+  // The account's allow-list of recipients outside its domain and users (decision 32), kept by its admins.
+  const AllowList = Type.Object({
+    account_domain: Type.String({ description: 'Addresses of this domain and its subdomains are always allowed, as are the account’s users' }),
+    entries: Type.Array(Type.String(), { description: `Addresses (name@partner.example) or whole domains (@partner.example), at most ${RECIPIENT_ALLOW_LIST_MAX}` }),
+  });
+  const allowListOf = async (accountId: string) => ({ account_domain: (await recipientPolicy(db, accountId)).accountDomain, entries: await allowList(db, accountId) });
+  app.get(
+    '/account/email-report-recipients',
+    {
+      config: { access: 'admin' },
+      schema: { summary: 'The recipients the account’s reports may address besides its domain and users (admins)', tags, security, response: withErrors({ 200: AllowList }) },
+    },
+    async (request) => allowListOf(currentUser(request).account_id),
+  );
+  app.put(
+    '/account/email-report-recipients',
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary: 'Replace the account’s allow-list of report recipients (admins); reports to addresses it no longer allows skip them at delivery',
+        tags,
+        security,
+        body: Type.Object({ entries: Type.Array(Type.String({ maxLength: 254 }), { maxItems: RECIPIENT_ALLOW_LIST_MAX }) }, { additionalProperties: false }),
+        response: withErrors({ 200: AllowList }),
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const problems: ApiErrorItem[] = [];
+      const entries = new Set<string>();
+      request.body.entries.forEach((entry, index) => {
+        const normalised = normaliseAllowEntry(entry);
+        if (normalised) entries.add(normalised);
+        else problems.push({ code: ERROR_CODES.reportAllowEntryInvalid, arguments: { field: 'entries', index, entry }, message: `${entry} is neither an address nor @domain` });
+      });
+      if (problems.length > 0) throw new ApiError(400, problems);
+      await saving(() => db.transaction((tx) => replaceAllowList(tx, user.account_id, [...entries])));
+      return allowListOf(user.account_id);
+    },
+  );
+
   app.post(
     '/factories/:factoryId/user/email-reports',
     {
@@ -210,7 +269,7 @@ export const emailReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = currentUser(request);
+      const user = author(request);
       const factoryId = request.params.factoryId.toLowerCase();
       const id = await saving(() =>
         db.transaction(async (tx) => {
@@ -248,7 +307,7 @@ export const emailReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const user = currentUser(request);
+      const user = author(request);
       if (request.validationError?.validationContext === 'params') {
         throw new ApiError(400, validationItems((request.validationError.validation ?? []) as never[], 'params'));
       }
@@ -277,6 +336,7 @@ export const emailReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
+      // Open to every role: a report written before decision 32 by the display can still be switched off.
       const user = currentUser(request);
       const id = request.params.id.toLowerCase();
       const done = await saving(() => setReportActive(db, user.account_id, user.user_id, id, request.body.active));
@@ -319,7 +379,7 @@ export const emailReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const user = currentUser(request);
+      const user = author(request);
       const factoryId = request.params.factoryId.toLowerCase();
       const input = await checkedInput(request, db, user.account_id, factoryId);
       const rendered = await app.reports.render({ ...input, account_id: user.account_id, factory_id: factoryId, id: null }, Date.now(), { inlineImages: true });
@@ -332,15 +392,27 @@ export const emailReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         summary: 'Send the report now to the caller only (recorded in its history as a test)',
+        description: 'Not for the presenter role (403 RPT_ROLE_FORBIDDEN). At most 5 an hour per user and 20 per account: 429 RPT_TEST_RATE_LIMITED with Retry-After.',
         tags,
         security,
         params: IdParams,
-        response: withErrors({ 201: ReportDeliverySchema }),
+        response: withErrors({ 201: ReportDeliverySchema }, [400, 401, 403, 404, 429, 500]),
       },
     },
     async (request, reply) => {
-      const user = currentUser(request);
+      const user = author(request);
       const report = await mine(request, request.params.id);
+      // Counted before anything is sent, per user and per account, in the database (decision 32).
+      const claim = await claimTestSend(db, user.account_id, user.user_id);
+      if (!claim.allowed) {
+        reply.header('retry-after', String(claim.retryAfterSeconds));
+        throw apiError(
+          429,
+          ERROR_CODES.reportTestRateLimited,
+          `Too many test sends: at most ${claim.max} per ${claim.windowSeconds / 60} minutes for ${claim.scope === 'user' ? 'each user' : 'the account'}. Try again in ${claim.retryAfterSeconds} s.`,
+          { scope: claim.scope, max: claim.max, window_minutes: claim.windowSeconds / 60, retry_after_seconds: claim.retryAfterSeconds, retry_after_minutes: Math.ceil(claim.retryAfterSeconds / 60) },
+        );
+      }
       const delivery = await app.reports.sendTest(report.id, normaliseRecipient(user.email));
       return reply.status(201).send(delivery);
     },
@@ -385,7 +457,9 @@ export const emailReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // One-click unsubscribe (no sign-in): the link in the e-mail shows a confirmation page whose button
   // posts; mail clients post directly (List-Unsubscribe-Post). Both end on a page in the report's language.
   const UnsubscribeQuery = Type.Object({ address: Type.String({ maxLength: 254 }), token: Type.String({ maxLength: 128 }) });
-  const page = { 200: Type.String(), 400: Type.String() };
+  // The pages are HTML (strings sent as text/html, never serialised); a refusal made before the handler
+  // (text that cannot be stored, such as %00 in the id) is the standard JSON error body.
+  const page = withErrors({ 200: Type.String({ description: 'An HTML page (also for a malformed or forged link, with status 400)' }) }, [400, 500]);
   async function unsubscribeTarget(id: string, address: string, token: string) {
     const report = await findStoredReport(db, id.toLowerCase());
     return report && verifyUnsubscribeToken(report, address, token) ? report : null;

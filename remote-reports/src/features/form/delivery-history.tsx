@@ -36,6 +36,11 @@ const useStyles = makeStyles({
 });
 
 /** A report's deliveries: when, to whom, the outcome and the SMTP server's answer, and each message as sent. */
+/** Recipients the delivery did not write to (decision 32); absent from answers of an api older than it. */
+function skippedOf(delivery: ReportDelivery): string[] {
+  return (delivery as Partial<ReportDelivery>).skipped_recipients ?? [];
+}
+
 export function DeliveryHistory({ report }: { report: EmailReport }): ReactElement {
   const intl = useIntl();
   const styles = useStyles();
@@ -76,7 +81,12 @@ export function DeliveryHistory({ report }: { report: EmailReport }): ReactEleme
                   <TableCell>
                     {when(delivery.sent_at ?? delivery.created_at)} ({intl.formatMessage({ id: `reports.kind.${delivery.kind}` })})
                   </TableCell>
-                  <TableCell>{delivery.recipients.join(', ')}</TableCell>
+                  <TableCell>
+                    {delivery.recipients.filter((address) => !skippedOf(delivery).includes(address)).join(', ')}
+                    {skippedOf(delivery).length > 0 ? (
+                      <div>{intl.formatMessage({ id: 'reports.history.skipped' }, { addresses: skippedOf(delivery).join(', ') })}</div>
+                    ) : null}
+                  </TableCell>
                   <TableCell>
                     <Badge appearance="tint" color={delivery.status === 'sent' ? 'success' : delivery.status === 'failed' ? 'danger' : 'warning'}>
                       {intl.formatMessage({ id: `reports.status.${delivery.status}` })}

@@ -123,8 +123,9 @@ test('edition: preview of the e-mail, a test sent to me, and the delivery histor
     [`GET /user/email-reports/${report.id}/deliveries`]: [
       {
         id: '30000000-0000-4000-8000-000000000001', report_id: report.id, kind: 'scheduled', due_at: '2026-11-23T06:00:00.000Z', status: 'failed', attempts: 5,
-        recipients: ['a@demo.linepulse.test'], window_start: '2026-11-16T05:00:00.000Z', window_end: '2026-11-23T05:00:00.000Z', subject: null,
-        smtp_response: 'a@demo.linepulse.test: 550 Mailbox unavailable', sent_at: null, next_attempt_at: null, created_at: '2026-11-23T06:00:00.000Z',
+        recipients: ['a@demo.linepulse.test', 'relay@evil.example'], skipped_recipients: ['relay@evil.example'], window_start: '2026-11-16T05:00:00.000Z',
+        window_end: '2026-11-23T05:00:00.000Z', subject: null, smtp_response: 'a@demo.linepulse.test: 550 Mailbox unavailable', sent_at: null,
+        next_attempt_at: null, created_at: '2026-11-23T06:00:00.000Z',
       },
     ],
     'POST /f-lyon/user/email-reports/preview': { subject: 'Lyon shifts — Lyon — Downtime by shift', html: '<p>Night 1 h 05 min</p>', text: 'Night', window_start: '2026-11-16T05:00:00.000Z', window_end: '2026-11-23T05:00:00.000Z' },
@@ -152,4 +153,42 @@ test('edition: preview of the e-mail, a test sent to me, and the delivery histor
   const history = await screen.findByRole('table', { name: 'Delivery history' });
   expect(within(history).getByText('Failed')).toBeInTheDocument();
   expect(within(history).getByText(/550 Mailbox unavailable/)).toBeInTheDocument();
+  // A recipient the account may not address any more is listed apart (decision 32).
+  expect(within(history).getByText('Not sent (address not allowed): relay@evil.example')).toBeInTheDocument();
+});
+
+test('creation: each recipient the server refuses is shown translated under the recipients, and goes once they are edited', async () => {
+  const refusal = (index: number, address: string) => ({ code: 'RPT_RECIPIENT_NOT_ALLOWED', arguments: { field: 'recipients', index, address }, message: `${address} is not allowed` });
+  const { userEvent, requests } = renderCreation({
+    'POST /f-lyon/user/email-reports': () => jsonResponse({ errors: [refusal(1, 'relay@evil.example'), refusal(2, 'x@spam.example')] }, 400),
+  });
+  await userEvent.type(await screen.findByRole('textbox', { name: /Title/ }), 'Lyon shifts');
+  const recipients = screen.getByRole('textbox', { name: /Recipients/ });
+  await userEvent.clear(recipients);
+  await userEvent.type(recipients, 'a@demo.linepulse.test, relay@evil.example, x@spam.example');
+  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(requests.some((r) => r.method === 'POST')).toBe(true));
+  const first = 'relay@evil.example cannot receive this account’s reports: use an address of your company or of a colleague, or ask an administrator to allow it';
+  const second = 'x@spam.example cannot receive this account’s reports: use an address of your company or of a colleague, or ask an administrator to allow it';
+  // Next to the field: its description, read with it by screen readers; not in the form's general error.
+  await waitFor(() => expect(recipients).toHaveAccessibleDescription(expect.stringContaining(first)));
+  expect(recipients).toHaveAccessibleDescription(expect.stringContaining(second));
+  expect(recipients).toHaveAttribute('aria-invalid', 'true');
+  expect(screen.queryByText('The report could not be saved')).not.toBeInTheDocument();
+  await userEvent.clear(recipients);
+  await userEvent.type(recipients, 'a@demo.linepulse.test');
+  expect(screen.queryByText(first)).not.toBeInTheDocument();
+});
+
+test('the refusals of decision 32 read in French and Spanish too', async () => {
+  const { createIntl } = await import('react-intl');
+  const text = (locale: 'fr' | 'es', id: string, values: Record<string, string | number>) =>
+    createIntl({ locale, messages: messages[locale] as Record<string, string> }).formatMessage({ id }, values);
+  expect(text('fr', 'error.RPT_RECIPIENT_NOT_ALLOWED', { address: 'a@evil.example' })).toMatch(/^a@evil\.example ne peut pas recevoir/);
+  expect(text('es', 'error.RPT_TEST_RATE_LIMITED', { scope: 'user', max: 5, window_minutes: 60, retry_after_minutes: 1 })).toBe(
+    'Usted envió 5 correos de prueba en los últimos 60 minutos. Vuelva a intentarlo en 1 minuto.',
+  );
+  expect(text('fr', 'error.RPT_TEST_RATE_LIMITED', { scope: 'account', max: 20, window_minutes: 60, retry_after_minutes: 12 })).toBe(
+    'Votre entreprise a envoyé 20 courriels d’essai dans les 60 dernières minutes. Réessayez dans 12 minutes.',
+  );
 });

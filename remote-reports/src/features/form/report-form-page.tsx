@@ -20,8 +20,9 @@ import { useFormik } from 'formik';
 import { useState, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate, useParams } from 'react-router-dom';
-import { AppLink, ErrorState, FactoryPageFrame, LoadingState, errorMessage, isApiError, useNotifier, useUser } from '@linepulse/shared';
+import { AppLink, ErrorState, FactoryPageFrame, LoadingState, errorMessage, isApiError, translateApiErrors, useNotifier, useUser } from '@linepulse/shared';
 import {
+  ERROR_CODES,
   LANGUAGES,
   REPORT_FREQUENCIES,
   REPORT_LIMITS,
@@ -69,6 +70,7 @@ const useStyles = makeStyles({
   error: { color: tokens.colorPaletteRedForeground1 },
   actions: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM },
   heading: { fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold, margin: 0 },
+  refusal: { display: 'block' },
 });
 
 const TIME_ZONES: readonly string[] = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
@@ -136,6 +138,23 @@ function ReportForm({ factory, options, initial, report }: ReportFormProps): Rea
   const client = useQueryClient();
   const user = useUser();
   const [serverError, setServerError] = useState<string | null>(null);
+  // The server's refusals of single recipients (decision 32), shown under the recipients field; they
+  // go away once the recipients are edited.
+  const [recipientRefusals, setRecipientRefusals] = useState<{ text: string; refusals: string[] } | null>(null);
+
+  /** Shows a refusal: each refused recipient under its field, the rest (if anything) above the buttons. */
+  const showRefusal = (error: unknown, values: ReportFormValues, fallback?: string): void => {
+    if (isApiError(error)) {
+      const refused = error.items.filter((item) => item.code === ERROR_CODES.reportRecipientNotAllowed);
+      if (refused.length > 0) {
+        setRecipientRefusals({ text: values.recipientsText, refusals: refused.map((item) => translateApiErrors(intl, [item])) });
+        const rest = error.items.filter((item) => item.code !== ERROR_CODES.reportRecipientNotAllowed);
+        setServerError(rest.length > 0 ? translateApiErrors(intl, rest) || (fallback ?? null) : null);
+        return;
+      }
+    }
+    setServerError(errorMessage(intl, error) || (fallback ?? null));
+  };
   const [preview, setPreview] = useState<ReportPreview | null>(null);
   const [previewing, setPreviewing] = useState(false);
   const [testing, setTesting] = useState(false);
@@ -152,7 +171,7 @@ function ReportForm({ factory, options, initial, report }: ReportFormProps): Rea
         client.setQueryData(emailReportQuery(saved.id).queryKey, saved);
         if (!report) await navigate(`/${factory.id}/my-reports/${saved.id}`);
       } catch (error) {
-        setServerError(errorMessage(intl, error) || intl.formatMessage({ id: 'report.status.saveFailed' }));
+        showRefusal(error, values, intl.formatMessage({ id: 'report.status.saveFailed' }));
       }
     },
   });
@@ -161,6 +180,20 @@ function ReportForm({ factory, options, initial, report }: ReportFormProps): Rea
     return typeof error === 'string' ? intl.formatMessage({ id: `reports.problem.${error}` }) : undefined;
   };
   const fieldState = (field: keyof ReportFormValues) => ({ validationMessage: problem(field), validationState: problem(field) ? ('error' as const) : ('none' as const) });
+  const refusals = recipientRefusals && recipientRefusals.text === form.values.recipientsText ? recipientRefusals.refusals : [];
+  const recipientsState = problem('recipientsText')
+    ? fieldState('recipientsText')
+    : refusals.length > 0
+      ? { validationMessage: (
+          <span>
+            {refusals.map((text) => (
+              <span key={text} className={styles.refusal}>
+                {text}
+              </span>
+            ))}
+          </span>
+        ), validationState: 'error' as const }
+      : fieldState('recipientsText');
   const warnings = reportFormWarnings(form.values);
 
   const toggleId = (field: 'production_unit_ids' | 'work_shift_ids', all: { id: string }[], id: string, checked: boolean): void => {
@@ -180,7 +213,7 @@ function ReportForm({ factory, options, initial, report }: ReportFormProps): Rea
     try {
       setPreview(await postReportPreview(factory.id, toReportInput(form.values)));
     } catch (error) {
-      setServerError(errorMessage(intl, error));
+      showRefusal(error, form.values);
     } finally {
       setPreviewing(false);
     }
@@ -282,7 +315,7 @@ function ReportForm({ factory, options, initial, report }: ReportFormProps): Rea
             REPORT_TIME_UNITS.map((u) => ({ value: u, label: intl.formatMessage({ id: `reports.unit.${u}` }) })),
           )}
         </div>
-        <Field label={intl.formatMessage({ id: 'reports.field.recipients' })} hint={intl.formatMessage({ id: 'reports.field.recipients.hint' })} required {...fieldState('recipientsText')}>
+        <Field label={intl.formatMessage({ id: 'reports.field.recipients' })} hint={intl.formatMessage({ id: 'reports.field.recipients.hint' })} required {...recipientsState}>
           <Textarea name="recipientsText" value={form.values.recipientsText} onChange={form.handleChange} onBlur={form.handleBlur} resize="vertical" />
         </Field>
         {(
