@@ -5,18 +5,15 @@
  * seeding take several, and an in-memory database leaves no files to copy or delete afterwards.
  */
 import { writeFileSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import { migrate } from '../src/db/migrate.ts';
-import { pgliteDb } from '../src/db/pglite-db.ts';
-import { TEXT_PARSERS } from '../src/db/types.ts';
+import { createPgliteDb } from '../src/db/pglite-db.ts';
 import { seedDemoData } from '../src/seed/seed.ts';
 
 const target = process.argv[2];
 if (!target) throw new Error('usage: prepare-template.ts <file.tar>');
-const pglite = await PGlite.create('memory://', { parsers: TEXT_PARSERS });
-const db = pgliteDb(pglite);
+const db = await createPgliteDb('memory://');
 await migrate(db);
 await seedDemoData(db);
-const dump = await pglite.dumpDataDir('none');
+const dump = await db.dumpDataDir();
 writeFileSync(target, Buffer.from(await dump.arrayBuffer()));
 await db.close();

@@ -4,9 +4,11 @@ import { DatabaseCheck } from '../database-check.ts';
 
 /**
  * GET /api/health: liveness plus a database check, for load balancers. No token needed. The check
- * never waits behind requests (Db.ping: PostgreSQL on a connection of its own, PGlite by its open
- * instance), and a probe is answered from the check made in the background at most 3 s before
- * (database-check.ts), so a busy database's scheduling does not make the api look slow.
+ * never waits behind requests (Db.ping: PostgreSQL on a connection of its own; PGlite, which runs one
+ * statement at a time on a thread of its own, by its thread being there), and a probe is answered from
+ * the check made in the background at most 3 s before (database-check.ts), so a busy database's
+ * scheduling does not make the api look slow. PGlite's statements never run on the api's thread
+ * (decision 30), so a long one does not hold this answer either.
  */
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const database = new DatabaseCheck(() => app.db.ping(), {
