@@ -10,6 +10,7 @@ import { loadFactories } from '../analytics/engine.ts';
 import { resolveWindow } from '../analytics/window.ts';
 import { apiError, errors } from '../errors.ts';
 import { currentUser } from '../plugins/app/auth.ts';
+import { clientGoneSignal } from '../plugins/app/heavy-calls.ts';
 
 /** At most a year of production days per export (a leap year included). */
 export const EXPORT_MAX_DAYS = 366;
@@ -94,7 +95,15 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         accountId: user.account_id, factory, units, kind: q.kind, interval: q.interval ?? 'day', window,
         startDate: q.start_date, endDate: q.end_date, now,
       };
-      const total = await countRows(app.db, plan);
+      // Over HEAVY_UNIT_DAYS unit-days an export is a heavy call, as the downtime list: one per user, a turn
+      // among the server's heavy calls, each read within the statement timeout. It holds its turn until
+      // its last byte is written (or its client has gone).
+      const heavy = units.length * days > app.config.heavyCalls.unitDays ? await app.heavyCalls.acquire(reply, user.user_id, 'export', clientGoneSignal(reply)) : null;
+      const db = heavy?.db ?? app.db;
+      const total = await countRows(db, plan).catch((error: unknown) => {
+        heavy?.release();
+        throw error;
+      });
       const columns = COLUMNS[plan.kind];
       const name = fileName(plan, q.format);
       reply
@@ -110,7 +119,7 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // The client going away destroys the answer: the producer sees it before its next read.
       const gone = (): boolean => out.destroyed || request.raw.destroyed;
       const produce = async (): Promise<void> => {
-        const rows = exportRows(app.db, plan);
+        const rows = exportRows(db, plan);
         try {
           if (q.format === 'csv') {
             // A BOM so that Excel opens the UTF-8 text with its accents.
@@ -154,6 +163,7 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
           out.destroy(error as Error);
         } finally {
           await rows.return(undefined);
+          heavy?.release();
           end.aborted = end.aborted || gone() || !out.writableFinished;
           exportEvents.emit('end', end);
         }

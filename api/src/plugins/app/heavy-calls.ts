@@ -4,6 +4,7 @@ import { ERROR_CODES } from '@linepulse/contracts';
 import type { HeavyCallsConfig } from '../../config.ts';
 import type { Db, Queryable } from '../../db/db.ts';
 import { createPgDb } from '../../db/pg-db.ts';
+import { PgliteDb } from '../../db/pglite-db.ts';
 import { apiError, type ApiError } from '../../errors.ts';
 
 declare module 'fastify' {
@@ -41,15 +42,21 @@ export function clientGoneSignal(reply: FastifyReply): AbortSignal {
 }
 
 /**
- * A Db for one heavy call: every query first checks the call's deadline (PGlite cannot cancel a running
- * statement; a long call is many statements) and that its client is still there, and a statement
- * cancelled by PostgreSQL's statement_timeout becomes the same translated 503.
+ * A Db for one heavy call: every query first checks the call's deadline (a long call is many
+ * statements) and that its client is still there, and a statement cancelled by PostgreSQL's
+ * statement_timeout becomes the same translated 503. On PGlite, which cannot cancel a statement, one
+ * still running at the deadline (or after the statement timeout) is stopped by ending its thread
+ * (pglite-db.ts, decision 30); in-memory databases (tests) only refuse statements past the deadline.
  */
 export function deadlineDb(db: Db, timeoutMs: number, now = Date.now(), signal?: AbortSignal): Db {
-  const deadline = now + timeoutMs;
+  return limitedDb(db, timeoutMs, now + timeoutMs, signal);
+}
+
+/** deadlineDb, or with `deadline` null only the statement timeout (a streamed export). */
+function limitedDb(db: Db, timeoutMs: number, deadline: number | null, signal?: AbortSignal): Db {
   const check = (): void => {
     if (signal?.aborted) throw clientClosedError();
-    if (Date.now() > deadline) throw timeoutError(timeoutMs);
+    if (deadline !== null && Date.now() > deadline) throw timeoutError(timeoutMs);
   };
   const translate = (error: unknown): unknown => ((error as { code?: string } | null)?.code === QUERY_CANCELED ? timeoutError(timeoutMs) : error);
   const wrap = (q: Queryable): Queryable => ({
@@ -70,7 +77,8 @@ export function deadlineDb(db: Db, timeoutMs: number, now = Date.now(), signal?:
       await q.copyFrom(table, columns, csv).catch((error: unknown) => Promise.reject(translate(error)));
     },
   });
-  const root = wrap(db);
+  const limited = db instanceof PgliteDb ? db.timed({ statementMs: timeoutMs, ...(deadline !== null ? { deadline } : {}) }) : db;
+  const root = wrap(limited);
   return {
     kind: db.kind,
     query: root.query,
@@ -78,7 +86,7 @@ export function deadlineDb(db: Db, timeoutMs: number, now = Date.now(), signal?:
     copyFrom: root.copyFrom,
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       check();
-      return db.transaction((tx) => fn(wrap(tx))).catch((error: unknown) => Promise.reject(translate(error)));
+      return limited.transaction((tx) => fn(wrap(tx))).catch((error: unknown) => Promise.reject(translate(error)));
     },
     ping: () => db.ping(),
     // The database belongs to the app.
@@ -86,12 +94,20 @@ export function deadlineDb(db: Db, timeoutMs: number, now = Date.now(), signal?:
   };
 }
 
+/** A heavy call's turn, taken by `acquire`: its database, and `release` once it has finished. */
+export interface HeavyTurn {
+  /** Each statement limited by the statement timeout (not by a deadline for the whole call). */
+  db: Db;
+  release(): void;
+}
+
 /**
  * Heavy analytics calls (long windows over many units, opportunities): at most one at a time per user
  * and call (429 ANL_HEAVY_CALL_RUNNING with Retry-After), at most `concurrent` server-wide with a short
  * queue (503 ANL_BUSY with Retry-After beyond it), each stopped after `timeoutMs` (503 ANL_TIMEOUT).
  * On PostgreSQL they run on a pool of their own (`concurrent` connections, statement_timeout), so the
- * main pool always has connections for light calls and /api/health.
+ * main pool always has connections for light calls and /api/health. On PGlite they share its one
+ * connection, and a statement past its limit is stopped (deadlineDb).
  */
 export class HeavyCalls {
   private running = 0;
@@ -114,6 +130,21 @@ export class HeavyCalls {
    * (the client has gone) the call leaves the queue, or stops before its next statement.
    */
   async run<T>(reply: FastifyReply, userId: string, call: string, fn: (db: Db) => Promise<T>, signal?: AbortSignal): Promise<T> {
+    const turn = await this.acquire(reply, userId, call, signal);
+    try {
+      return await fn(deadlineDb(this.db, this.limits.timeoutMs, Date.now(), signal));
+    } finally {
+      turn.release();
+    }
+  }
+
+  /**
+   * The turn of a heavy call that ends later than its handler: a streamed export, which holds the turn
+   * until its last byte is written. Its statements are limited one by one (statement timeout), not by a
+   * deadline for the whole call: how long it lasts depends on its client's download as much as on the
+   * database. `release` must be called once it has finished, however it ends.
+   */
+  async acquire(reply: FastifyReply, userId: string, call: string, signal?: AbortSignal): Promise<HeavyTurn> {
     if (signal?.aborted) throw clientClosedError();
     const key = `${userId}\n${call}`;
     if (this.callers.has(key)) {
@@ -123,14 +154,20 @@ export class HeavyCalls {
     this.callers.add(key);
     try {
       await this.turn(reply, signal);
-      try {
-        return await fn(deadlineDb(this.db, this.limits.timeoutMs, Date.now(), signal));
-      } finally {
-        this.release();
-      }
-    } finally {
+    } catch (error) {
       this.callers.delete(key);
+      throw error;
     }
+    let released = false;
+    return {
+      db: limitedDb(this.db, this.limits.timeoutMs, null),
+      release: () => {
+        if (released) return;
+        released = true;
+        this.release();
+        this.callers.delete(key);
+      },
+    };
   }
 
   private busy(reply: FastifyReply): ApiError {
