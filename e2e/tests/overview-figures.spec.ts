@@ -102,7 +102,7 @@ test('a chart downloads as an image and a table as CSV and Excel, named after pa
   const csv = await download;
   expect(csv.suggestedFilename()).toMatch(/^dashboard_lyon_last7days-.*_production-overview\.csv$/);
   const text = (await import('node:fs')).readFileSync((await csv.path())!, 'utf8');
-  expect(text).toContain('Line,Availability,Performance,Quality,OEE,OOE');
+  expect(text).toContain('"Line","Availability","Performance","Quality","OEE","OOE"');
 
   await page.getByRole('button', { name: 'Export Production overview' }).click();
   download = page.waitForEvent('download');

@@ -79,7 +79,7 @@ test('an opportunity followed from the overview shows the same gain; a target mo
   let download = page.waitForEvent('download');
   await page.getByRole('menuitem', { name: 'CSV file' }).click();
   const csv = readFileSync((await (await download).path())!, 'utf8');
-  expect(csv.split('\n')[0]).toContain('When,"Shifts, products or reason",Downtimes inside,Loss,Beyond the target,Lost units,Lost money,Downtime');
+  expect(csv.split('\n')[0]).toContain('"When","Shifts, products or reason","Downtimes inside","Loss","Beyond the target","Lost units","Lost money","Downtime"');
   await page.getByRole('button', { name: 'Export Distribution of the losses' }).click();
   download = page.waitForEvent('download');
   await page.getByRole('menuitem', { name: 'PNG image' }).click();
