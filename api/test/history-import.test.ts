@@ -111,7 +111,7 @@ async function kpis(app: FastifyInstance, factory: string) {
     payload: { start, end, groups: units.map((u) => ({ name: u.key, factory_id: factory, production_unit_ids: [u.id] })) },
   });
   assert.equal(answer.status, 200, JSON.stringify(answer.body));
-  return (answer.body.groups as { name: string; total: Record<string, unknown> }[]).map((g) => ({ name: g.name, ...g.total }));
+  return (answer.body.groups as { name: string; total: Record<string, unknown> }[]).map((g): Record<string, unknown> => ({ name: g.name, ...g.total }));
 }
 
 describe('history import', () => {
@@ -318,6 +318,27 @@ describe('history import', () => {
     const otherKey = (await newFactory(app, 'Another Keyed Plant')).key;
     const foreign = await call(app, null, { method: 'GET', url: `/api/ingest/v1/history-imports/${started.body.id}`, headers: { authorization: `Bearer ${otherKey}` } });
     assert.equal(foreign.status, 404);
+  });
+
+  it('imports the documented example files without a refused row', async () => {
+    const dir = path.join(import.meta.dirname, '..', '..', 'docs', 'examples');
+    const counts: number[] = [];
+    for (const [name, type] of [
+      ['history-import.ndjson', 'application/x-ndjson'],
+      ['history-import.csv', 'text/csv'],
+    ] as const) {
+      const factory = await newFactory(app, `Example ${name}`);
+      const started = await upload(app, factory.id, readFileSync(path.join(dir, name), 'utf8'), type);
+      assert.equal(started.status, 202, JSON.stringify(started.body));
+      const job = await finished(app, factory.id, started.body.id);
+      assert.equal(job.phase, 'done');
+      assert.deepEqual(job.errors, [], `${name}: ${JSON.stringify(job.errors)}`);
+      assert.equal(job.rows_refused, 0);
+      assert.equal(job.rows_stored, job.rows_read);
+      counts.push(job.rows_stored);
+    }
+    assert.equal(counts[0], 11);
+    assert.deepEqual(counts, [11, 11]);
   });
 
   it('is described in the OpenAPI document', async () => {

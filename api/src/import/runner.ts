@@ -3,6 +3,8 @@ import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ERROR_CODES, HISTORY_IMPORT_CODES, HISTORY_IMPORT_MAX_LINE_BYTES, type ApiErrorItem, type HistoryImportError } from '@linepulse/contracts';
 import { ensureFresh } from '../analytics/rollups.ts';
@@ -35,6 +37,29 @@ export function setImportTuning(next?: Partial<ImportTuning>): void {
 /** The file a job reads: DATA_DIR/imports/<id>.<format> (`.part` while the upload runs). */
 export function importFile(dir: string, job: Pick<ImportJob, 'id' | 'format'>, part = false): string {
   return path.join(dir, `${job.id}.${job.format}${part ? '.part' : ''}`);
+}
+
+/** Bytes of the file read between two collections of the heap's garbage (see collectGarbage). */
+const COLLECT_EVERY_BYTES = 16 * 1024 * 1024;
+
+let gcFunction: (() => void) | null | undefined;
+
+/**
+ * A full garbage collection. Every parsed event lives across a database round trip, so V8 promotes it to
+ * the old generation, where garbage is left to pile up (the heap grew by 550 MB for a million events,
+ * of which 60 MB were live): collected every 16 MiB of file, the api's memory stays flat for ~50 ms
+ * of work each time. Node exposes gc() only behind a flag; set at run time it applies to new contexts.
+ */
+function collectGarbage(): void {
+  if (gcFunction === undefined) {
+    try {
+      v8.setFlagsFromString('--expose-gc');
+      gcFunction = vm.runInNewContext('gc') as () => void;
+    } catch {
+      gcFunction = null;
+    }
+  }
+  gcFunction?.();
 }
 
 interface PendingRow {
@@ -215,9 +240,14 @@ export class HistoryImportRunner {
       read = 0;
       return true;
     };
+    let collectAt = bytesDone + COLLECT_EVERY_BYTES;
     for await (const line of readLines(file, { start: bytesDone, firstLine: linesDone + 1, maxLineBytes: HISTORY_IMPORT_MAX_LINE_BYTES })) {
       linesDone = line.line;
       bytesDone = line.end;
+      if (bytesDone >= collectAt) {
+        collectAt = bytesDone + COLLECT_EVERY_BYTES;
+        collectGarbage();
+      }
       if (line.text === null) {
         read += 1;
         refused.push(
@@ -335,6 +365,8 @@ export class HistoryImportRunner {
       const now = Date.now();
       // Without a window start: everything pending for the unit, the imported span included.
       await ensureFresh(this.db, job.account_id, [unitId], now, now);
+      // What a unit's derivation read is garbage once it is stored (a year of a line is ~500 000 facts).
+      collectGarbage();
       if (!(await heartbeat(this.db, job, this.id))) throw new LostJob('taken over');
     }
     return !this.stopping;
