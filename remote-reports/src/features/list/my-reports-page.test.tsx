@@ -36,10 +36,10 @@ const report = (id: string, title: string, overrides: Partial<EmailReport> = {})
 let restore: (() => void) | null = null;
 afterEach(() => restore?.());
 
-function render(routes: Parameters<typeof mockFetch>[0]) {
+function render(routes: Parameters<typeof mockFetch>[0], user = TEST_USERS.operation) {
   const fetch = mockFetch(routes);
   restore = fetch.restore;
-  const result = renderWithProviders(<Page />, { factories: [testFactory()], route: '/f-lyon/my-reports', path: ROUTES.myReports.path, user: TEST_USERS.operation });
+  const result = renderWithProviders(<Page />, { factories: [testFactory()], route: '/f-lyon/my-reports', path: ROUTES.myReports.path, user });
   return { ...result, requests: fetch.requests };
 }
 
@@ -110,4 +110,11 @@ test('empty list, and creation locked with the package’s message when every re
 test('a failed load shows the error with a retry', async () => {
   render({ 'GET /user/email-reports/quota': { package: 'free', max: 3, used: 0 }, 'GET /f-lyon/user/email-reports': () => jsonResponse({ errors: [{ code: 'GEN_500', arguments: {}, message: 'x' }] }, 500) });
   expect(await screen.findByRole('button', { name: /Retry/ })).toBeInTheDocument();
+});
+
+test('the display (presenter) sees the templates but is offered none: it writes no report', async () => {
+  render({ 'GET /user/email-reports/quota': { package: 'free', max: 3, used: 0 }, 'GET /f-lyon/user/email-reports': [] }, TEST_USERS.presenter);
+  expect(await screen.findByText('The display account cannot create, change or send reports')).toBeInTheDocument();
+  expect(screen.queryByRole('link', { name: /Use this template/ })).not.toBeInTheDocument();
+  expect(screen.getAllByRole('button', { name: 'Use this template' }).every((button) => button.hasAttribute('disabled'))).toBe(true);
 });

@@ -28,8 +28,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useState, type ReactElement } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
-import { AppLink, EmptyState, ErrorState, FactoryPageFrame, LoadingState, errorMessage, useNotifier } from '@linepulse/shared';
-import { REPORT_TEMPLATES, type EmailReport, type Factory, type ReportQuota } from '@linepulse/contracts';
+import { AppLink, EmptyState, ErrorState, FactoryPageFrame, LoadingState, errorMessage, useNotifier, useUser } from '@linepulse/shared';
+import { REPORT_TEMPLATES, canAuthorReports, type EmailReport, type Factory, type ReportQuota } from '@linepulse/contracts';
 import { deleteEmailReport } from '../../api/delete-email-report';
 import { emailReportsQuery } from '../../api/get-email-reports';
 import { reportQuotaQuery } from '../../api/get-report-quota';
@@ -192,14 +192,21 @@ function MyReports({ factory }: { factory: Factory }): ReactElement {
 function Templates({ factory, quota }: { factory: Factory; quota: ReportQuota | undefined }): ReactElement {
   const intl = useIntl();
   const styles = useStyles();
-  const locked = quota !== undefined && quota.used >= quota.max;
+  const user = useUser();
+  // The display (presenter) writes no report (decision 32): the templates are shown, not offered.
+  const display = user !== null && !canAuthorReports(user.role);
+  const locked = display || (quota !== undefined && quota.used >= quota.max);
   return (
     <section className={styles.section} aria-labelledby="reports-templates-heading">
       <h2 id="reports-templates-heading" className={styles.heading}>
         {intl.formatMessage({ id: 'reports.templates.heading' })}
       </h2>
       {quota ? <Text>{intl.formatMessage({ id: 'reports.list.quota' }, { used: quota.used, max: quota.max })}</Text> : null}
-      {locked ? (
+      {display ? (
+        <MessageBar intent="info" icon={<LockClosedRegular />}>
+          <MessageBarBody>{intl.formatMessage({ id: 'error.RPT_ROLE_FORBIDDEN' })}</MessageBarBody>
+        </MessageBar>
+      ) : locked && quota ? (
         <MessageBar intent="warning" icon={<LockClosedRegular />}>
           <MessageBarBody>
             <MessageBarTitle>{intl.formatMessage({ id: 'reports.locked.title' })}</MessageBarTitle>
