@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES } from '@linepulse/contracts';
-import { build, call, Cleanup, DEMO } from './helper.ts';
+import { build, call, Cleanup, DEMO, tokenFor } from './helper.ts';
 import { justify, makeFactory, makeProduct, makeReason, makeShift, makeUnit, MIN, product, state, type TestFactory } from './analytics-helper.ts';
 
 process.env.ROLLUP_REFRESH_SECONDS = '0';
@@ -176,11 +176,13 @@ describe('opportunity pages: unit, occurrences, targets', () => {
     assert.equal(await code(post(DEMO.admin, '/api/opportunities/unit', unitBody({ start: '2022-01-01T00:00:00Z', end: '2024-01-01T00:00:00Z' }))), '400 ANL_WINDOW_TOO_LONG');
     assert.equal(await code(post(DEMO.admin, '/api/opportunities/occurrences', unitBody({ limit: 500 }))), '400 GEN_VALIDATION');
     assert.equal(await code(post(DEMO.admin, '/api/opportunities/occurrences', unitBody({ sort: 'name' }))), '400 GEN_VALIDATION');
-    // Another account's user sees none of these ids.
-    assert.equal(await code(post(DEMO.otherAdmin, '/api/opportunities/unit', unitBody())), `404 ${ERROR_CODES.factoryNotFound}`);
-    assert.equal((await post(DEMO.otherAdmin, '/api/opportunities/occurrences', unitBody())).status, 404);
-    assert.equal((await call(app, DEMO.otherAdmin, { method: 'GET', url: `/api/opportunities/targets?factory_id=${f.factoryId}` })).status, 404);
-    assert.equal((await putTarget(DEMO.otherAdmin, { factory_id: f.factoryId, production_unit_id: unit, kind: 'shift_changes', target_seconds: 60 })).status, 404);
+    // Another account's user sees none of these ids (Other Co. has no insights: one of its admins with them).
+    const token = await tokenFor(app, DEMO.otherAdmin, { claims: { insights_enabled: true } });
+    const other = (options: Parameters<typeof call>[2]) => call(app, null, { ...options, token });
+    assert.equal(await code(other({ method: 'POST', url: '/api/opportunities/unit', payload: unitBody() })), `404 ${ERROR_CODES.factoryNotFound}`);
+    assert.equal((await other({ method: 'POST', url: '/api/opportunities/occurrences', payload: unitBody() })).status, 404);
+    assert.equal((await other({ method: 'GET', url: `/api/opportunities/targets?factory_id=${f.factoryId}` })).status, 404);
+    assert.equal((await other({ method: 'PUT', url: '/api/opportunities/targets', payload: { factory_id: f.factoryId, production_unit_id: unit, kind: 'shift_changes', target_seconds: 60 } })).status, 404);
     // Targets: a kind without a per-unit target, out of range, a unit of another factory.
     assert.equal(await code(putTarget(DEMO.admin, { factory_id: f.factoryId, production_unit_id: unit, kind: 'planned_downtime_above_target', target_seconds: 60 })), '400 GEN_VALIDATION');
     assert.equal(await code(putTarget(DEMO.admin, { factory_id: f.factoryId, production_unit_id: unit, kind: 'line_starts', target_seconds: 86_401 })), '400 GEN_VALIDATION');

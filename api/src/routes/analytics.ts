@@ -12,7 +12,7 @@ import { SharedAnswers } from '../analytics/shared-answers.ts';
 import { Turns } from '../analytics/turns.ts';
 import { AnalyticsClock, sharedReadsDb } from '../analytics/shared-reads.ts';
 import { encodeAnswer, sendEncoded, type EncodedAnswer } from '../analytics/encoded-answer.ts';
-import { currentUser } from '../plugins/app/auth.ts';
+import { currentUser, NEEDS_INSIGHTS } from '../plugins/app/auth.ts';
 import {
   DowntimeInfoSchema as DowntimeInfo,
   DowntimesSummarySchema as Summary,
@@ -125,6 +125,8 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/opportunities',
     {
+      // Product §6: opportunities are for users with insights (the performance-manager routes too).
+      config: NEEDS_INSIGHTS,
       schema: {
         ...common,
         summary: 'Opportunities (shift changes, line starts, product changes, planned downtime above target) for a factory or the company',

@@ -19,7 +19,7 @@ import { opportunityOccurrences, opportunityTargets, opportunityUnit, setOpportu
 import type { WindowRequest } from '../analytics/window.ts';
 import type { Db } from '../db/db.ts';
 import { apiError } from '../errors.ts';
-import { currentUser } from '../plugins/app/auth.ts';
+import { currentUser, NEEDS_INSIGHTS } from '../plugins/app/auth.ts';
 import { accountChanged } from '../analytics/answer-generations.ts';
 
 /** Admins and directors set the per-unit targets (issue 14). */
@@ -27,8 +27,9 @@ const canSetTargets = (user: UserClaims): boolean => user.is_admin || user.role 
 
 /**
  * The performance-manager pages (issue 14): one unit's opportunities of one kind, their occurrences and
- * the per-unit targets. A call over more unit-days than the heavy limit (the window and, for the page's
- * trend, the 11 periods before it) is heavy: queued, one per user, timed out (decision 0017).
+ * the per-unit targets, for users with insights only (NEEDS_INSIGHTS, product §6). A call over more
+ * unit-days than the heavy limit (the window and, for the page's trend, the 11 periods before it) is
+ * heavy: queued, one per user, timed out (decision 0017).
  */
 export const opportunityPageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const common = { tags: ['analytics'], security: [{ bearerAuth: [] }] };
@@ -43,6 +44,7 @@ export const opportunityPageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/opportunities/unit',
     {
+      config: NEEDS_INSIGHTS,
       schema: {
         ...common,
         summary: 'One unit’s opportunities of one kind: summary with percentiles and target, potential gain, distribution, trend over the window and the 11 periods before, breakdowns',
@@ -59,6 +61,7 @@ export const opportunityPageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/opportunities/occurrences',
     {
+      config: NEEDS_INSIGHTS,
       schema: {
         ...common,
         summary: 'One unit’s occurrences of one kind over the window, sorted (at, lost, excess) and paged',
@@ -75,6 +78,7 @@ export const opportunityPageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/opportunities/targets',
     {
+      config: NEEDS_INSIGHTS,
       schema: {
         ...common,
         summary: 'A factory’s per-unit targets (shift changes, line starts, product changes) and its planned reasons with a target',
@@ -91,6 +95,7 @@ export const opportunityPageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/opportunities/targets',
     {
+      config: NEEDS_INSIGHTS,
       schema: {
         ...common,
         summary: 'Sets one unit’s target for one kind, in seconds (null: back to the unit’s median); admins and directors only',

@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { resolveUser } from '../../auth/claims.ts';
 import { createLocalVerifier, createRemoteVerifier, rememberVerified, type TokenVerifier } from '../../auth/verifier.ts';
-import { ApiError, errors } from '../../errors.ts';
+import { ApiError, apiError, errors } from '../../errors.ts';
 import { ERROR_CODES, type UserClaims } from '@linepulse/contracts';
 
 /**
@@ -15,9 +15,29 @@ import { ERROR_CODES, type UserClaims } from '@linepulse/contracts';
  */
 export type Access = 'public' | 'user' | 'product' | 'admin' | 'ingest';
 
+/**
+ * What a route needs of the caller's entitlements besides its access (product §6), checked by the same
+ * hook on every call, before the body is read:
+ * - insights: the opportunities and the performance-manager pages, for users with `insights_enabled`
+ *   or `is_wx_user` (403 AUTH_INSIGHTS_REQUIRED otherwise).
+ */
+export type Entitlement = 'insights';
+
+/** Whether a user has an entitlement (the same rule as the host's menu and guards). */
+export function hasEntitlement(user: UserClaims, entitlement: Entitlement): boolean {
+  switch (entitlement) {
+    case 'insights':
+      return user.insights_enabled || user.is_wx_user;
+  }
+}
+
+/** The route options of a route that needs insights (see Entitlement). */
+export const NEEDS_INSIGHTS = { entitlement: 'insights' } as const satisfies FastifyContextConfig;
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    entitlement?: Entitlement;
   }
   interface FastifyRequest {
     /** Set for every authenticated route; null on public ones. */
@@ -74,6 +94,10 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
     if (access === 'user') return;
     if (!user.is_tilelytics) throw errors.notEnabled();
     if (access === 'admin' && !user.is_admin) throw errors.adminRequired();
+    const entitlement = request.routeOptions.config.entitlement;
+    if (entitlement === 'insights' && !hasEntitlement(user, entitlement)) {
+      throw apiError(403, ERROR_CODES.insightsRequired, 'Opportunities are not enabled for this user: they need insights or a wx user.');
+    }
   });
 }
 

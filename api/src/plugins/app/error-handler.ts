@@ -14,6 +14,11 @@ declare module 'fastify' {
      * route cannot be forgotten.
      */
     writeRoutes: readonly WriteRoute[];
+    /**
+     * Every route as declared, whatever its method (HEAD twins of GET routes left out): the checks that
+     * must cover all routes (permissions, input fuzzing of reads) list them from here.
+     */
+    declaredRoutes: readonly WriteRoute[];
   }
   interface FastifyContextConfig {
     /**
@@ -24,7 +29,7 @@ declare module 'fastify' {
   }
 }
 
-/** A write route as declared (see FastifyInstance.writeRoutes). */
+/** A route as declared (see FastifyInstance.writeRoutes and declaredRoutes). */
 export interface WriteRoute {
   method: string;
   url: string;
@@ -209,10 +214,14 @@ async function errorHandlerPlugin(app: FastifyInstance): Promise<void> {
   });
 
   const writeRoutes: WriteRoute[] = [];
+  const declaredRoutes: WriteRoute[] = [];
   app.decorate('writeRoutes', writeRoutes);
+  app.decorate('declaredRoutes', declaredRoutes);
   app.addHook('onRoute', (route: RouteOptions) => {
     for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
-      if (WRITE_METHODS.has(method)) writeRoutes.push({ method, url: route.url, schema: route.schema, config: route.config as FastifyContextConfig | undefined });
+      const declared = { method, url: route.url, schema: route.schema, config: route.config as FastifyContextConfig | undefined };
+      if (method !== 'HEAD') declaredRoutes.push(declared);
+      if (WRITE_METHODS.has(method)) writeRoutes.push(declared);
     }
   });
 

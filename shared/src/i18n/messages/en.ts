@@ -156,6 +156,7 @@ export const en = {
   'error.AUTH_403': 'You are not allowed to do this',
   'error.AUTH_NOT_ENABLED': 'Your account is not enabled for Linepulse',
   'error.AUTH_ADMIN_REQUIRED': 'Only administrators can do this',
+  'error.AUTH_INSIGHTS_REQUIRED': 'Opportunities are not enabled for your account',
   'error.GEN_404': 'What you are looking for does not exist',
   'error.GEN_VALIDATION': 'Some values are not valid',
   'error.GEN_REQUIRED': 'Please fill all fields',

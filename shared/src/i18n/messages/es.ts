@@ -147,6 +147,7 @@ export const es: Record<MessageKey, string> = {
   'error.AUTH_403': 'No tiene permiso para hacer esto',
   'error.AUTH_NOT_ENABLED': 'Su cuenta no está habilitada para Linepulse',
   'error.AUTH_ADMIN_REQUIRED': 'Solo los administradores pueden hacer esto',
+  'error.AUTH_INSIGHTS_REQUIRED': 'Las oportunidades no están habilitadas para su cuenta',
   'error.GEN_404': 'Lo que busca no existe',
   'error.GEN_VALIDATION': 'Algunos valores no son válidos',
   'error.GEN_REQUIRED': 'Rellene todos los campos',

@@ -147,6 +147,7 @@ export const fr: Record<MessageKey, string> = {
   'error.AUTH_403': 'Vous n’êtes pas autorisé à faire ceci',
   'error.AUTH_NOT_ENABLED': 'Votre compte n’est pas activé pour Linepulse',
   'error.AUTH_ADMIN_REQUIRED': 'Seuls les administrateurs peuvent faire ceci',
+  'error.AUTH_INSIGHTS_REQUIRED': 'Les opportunités ne sont pas activées pour votre compte',
   'error.GEN_404': 'Ce que vous cherchez n’existe pas',
   'error.GEN_VALIDATION': 'Certaines valeurs ne sont pas valides',
   'error.GEN_REQUIRED': 'Veuillez remplir tous les champs',
