@@ -306,9 +306,14 @@ export interface Derived {
 
 /**
  * Slices over [from, to) and the downtimes starting in [from, to), whole. `facts` must cover
- * [lb, ub) ⊇ [from, to) with enough context (see rollups.ts loadFacts); `horizon` is "now".
+ * [lb, ub) ⊇ [from, to) with enough context (see facts.ts deriveSpan); `horizon` is "now".
+ * With `downtimesFrom` (≥ lb), the downtimes starting in [downtimesFrom, from) come out too, still
+ * whole: a rebuild that starts inside a long downtime rewrites that downtime's record without
+ * re-deriving the slices of its past (rollups.ts rebuildRange).
  */
-export function deriveUnit(setup: UnitSetup, facts: UnitFacts, from: number, to: number, lb: number, ub: number, horizon: number): Derived {
+export function deriveUnit(
+  setup: UnitSetup, facts: UnitFacts, from: number, to: number, lb: number, ub: number, horizon: number, downtimesFrom: number = from,
+): Derived {
   const origin = facts.origin;
   if (origin === null || to <= origin) return { slices: [], downtimes: [] };
   const begin = Math.max(from, origin);
@@ -451,10 +456,11 @@ export function deriveUnit(setup: UnitSetup, facts: UnitFacts, from: number, to:
     segmentsOf.get(seg.downtime)!.push(seg);
   }
   dts.forEach((d, index) => {
-    if (d.start < begin || d.start >= to) return;
+    if (d.start < Math.min(begin, downtimesFrom) || d.start >= to) return;
     const dt: Downtime = {
       start: d.start, end: d.end, open: d.open,
-      productionDay: dayOf(d.start),
+      // dayOf knows the production days from `begin` on only.
+      productionDay: d.start < begin ? productionDayOf(DateTime.fromMillis(d.start, { zone }), cal) : dayOf(d.start),
       inSchedule: noShifts || isScheduled(d.start),
       shiftId: shiftAt(d.start),
       productId: productAt(d.start),

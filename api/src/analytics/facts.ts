@@ -218,13 +218,17 @@ export interface DerivedSpan extends Derived {
  * backwards to the start of a downtime in progress at `from` and forwards until downtimes crossing
  * `to` end (or the horizon).
  */
-export async function deriveSpan(q: Queryable, ctx: UnitContext, from: number, to: number, horizon: number, knownOrigin?: number | null): Promise<DerivedSpan> {
+export async function deriveSpan(
+  q: Queryable, ctx: UnitContext, from: number, to: number, horizon: number, knownOrigin?: number | null, downtimesFrom?: number,
+): Promise<DerivedSpan> {
   const origin = knownOrigin === undefined ? await originOf(q, ctx.accountId, ctx.unitId) : knownOrigin;
   if (origin === null || to <= origin || from >= horizon) return { origin, slices: [], downtimes: [] };
   to = Math.min(to, horizon);
   const begin = Math.max(from, origin);
+  // Downtimes starting in [dFrom, begin) come out whole too (deriveUnit); their facts are loaded.
+  const dFrom = downtimesFrom === undefined ? begin : Math.max(origin, Math.min(begin, downtimesFrom));
   const a = [ctx.accountId, ctx.unitId];
-  let lb = begin;
+  let lb = dFrom;
   let ub = to;
   // Counts spread back to the previous mark: load from the last mark before begin to the first at or
   // after to, so that their spans and the running time inside are known.
@@ -244,12 +248,12 @@ export async function deriveSpan(q: Queryable, ctx: UnitContext, from: number, t
       [...a, iso(begin), iso(to), iso(horizon)],
     );
     const c = ctxRows[0]!;
-    if (!c.running && begin > origin) lb = c.last_run === null || c.down_start === null ? origin : Math.min(begin, ms(c.down_start));
+    if (!c.running && begin > origin) lb = Math.min(lb, c.last_run === null || c.down_start === null ? origin : ms(c.down_start));
     if (!c.running_before_to && to < horizon) ub = c.next_run ? ms(c.next_run) + 1 : horizon;
     lb = Math.min(lb, wantLb);
     ub = Math.max(ub, wantUb);
     const facts = await loadRange(q, ctx, origin, lb, ub);
-    return { origin, ...deriveUnit(ctx.setup, facts, begin, to, lb, ub, horizon) };
+    return { origin, ...deriveUnit(ctx.setup, facts, begin, to, lb, ub, horizon, dFrom) };
   }
   // Delay mode: back to the last positive count at or before the previous mark (whose gap tells
   // whether the unit ran from there), forward to the first positive count at or after `to`.
@@ -257,7 +261,7 @@ export async function deriveSpan(q: Queryable, ctx: UnitContext, from: number, t
   ub = Math.max(ub, wantUb);
   let facts = await loadRange(q, ctx, origin, lb, ub);
   let width = DAY_MS;
-  const anchor = Math.min(begin - 1, wantLb);
+  const anchor = Math.min(dFrom - 1, wantLb);
   while (lb > origin && !facts.counts.some((c) => c.at <= anchor)) {
     lb = Math.max(origin, Math.min(lb, anchor - width));
     width *= 4;
@@ -269,7 +273,7 @@ export async function deriveSpan(q: Queryable, ctx: UnitContext, from: number, t
     width *= 4;
     facts = await loadRange(q, ctx, origin, lb, ub);
   }
-  return { origin, ...deriveUnit(ctx.setup, facts, begin, to, lb, ub, horizon) };
+  return { origin, ...deriveUnit(ctx.setup, facts, begin, to, lb, ub, horizon, dFrom) };
 }
 
 /**

@@ -6,15 +6,13 @@
 import { DateTime } from 'luxon';
 import type { Db, Queryable } from '../db/db.ts';
 import { productionDayOf } from '@linepulse/contracts';
-import { ceilHour, floorHour, type Derived } from './derive.ts';
+import { ceilHour, floorHour, HOUR_MS, type Derived } from './derive.ts';
 import { deriveSpan, loadUnitContexts, markBounds, originOf, type UnitContext } from './facts.ts';
 
 /** Advisory-lock class for per-unit rollup work ("LPRU"). */
 export const ROLLUP_LOCK_CLASS = 0x4c505255 & 0x7fffffff;
 
 const DAY_MS = 86_400_000;
-/** Range derived per transaction by bulk rebuilds (loaders, the demo's first start). */
-const BULK_CHUNK_MS = 92 * DAY_MS;
 const iso = (t: number): string => new Date(t).toISOString();
 const ms = (s: string): number => Date.parse(s);
 const utcDayFloor = (t: number): number => Math.floor(t / DAY_MS) * DAY_MS;
@@ -30,11 +28,14 @@ async function lockUnit(tx: Queryable, unitId: string): Promise<void> {
   await tx.query('SELECT pg_advisory_xact_lock($1::int, hashtext($2::text))', [ROLLUP_LOCK_CLASS, unitId]);
 }
 
-async function writeDerived(tx: Queryable, ctx: UnitContext, from: number, to: number, d: Derived): Promise<void> {
+/** Replaces the slices of [from, to) (local hour boundaries) and the downtimes starting in [downtimesFrom, to) with `d`, and re-aggregates what they touch. */
+async function writeDerived(tx: Queryable, ctx: UnitContext, from: number, to: number, d: Derived, downtimesFrom: number = from): Promise<void> {
   const key = [ctx.accountId, ctx.unitId, iso(from), iso(to)];
   await tx.query('DELETE FROM rollup_slices WHERE account_id = $1 AND production_unit_id = $2 AND slice_start >= $3 AND slice_start < $4', key);
   await tx.query('DELETE FROM rollup_reason_slices WHERE account_id = $1 AND production_unit_id = $2 AND slice_start >= $3 AND slice_start < $4', key);
-  await tx.query('DELETE FROM derived_downtimes WHERE account_id = $1 AND production_unit_id = $2 AND start_at >= $3 AND start_at < $4', key);
+  await tx.query('DELETE FROM derived_downtimes WHERE account_id = $1 AND production_unit_id = $2 AND start_at >= $3 AND start_at < $4', [
+    ctx.accountId, ctx.unitId, iso(Math.min(from, downtimesFrom)), iso(to),
+  ]);
   const CHUNK = 4000;
   for (let i = 0; i < d.slices.length; i += CHUNK) {
     const part = d.slices.slice(i, i + CHUNK);
@@ -146,72 +147,138 @@ async function unitState(q: Queryable, ctx: UnitContext): Promise<UnitState> {
   return { derivedFrom: r?.derived_from ? ms(r.derived_from) : null, derivedUntil: r?.derived_until ? ms(r.derived_until) : null };
 }
 
+/** Longest span of one piece of a rebuild: derived and written in one transaction (a quarter, as bulk loads had). */
+const PIECE_MS = 92 * DAY_MS;
+
+/** Records how far a unit is derived; derived_until never moves back (another rebuild may be ahead). */
+async function recordUnit(tx: Queryable, ctx: UnitContext, origin: number | null, until: number): Promise<void> {
+  await tx.query(
+    `INSERT INTO rollup_units (account_id, factory_id, production_unit_id, derived_from, derived_until, updated_at)
+     VALUES ($1, $2, $3, $4, $5, now())
+     ON CONFLICT (account_id, production_unit_id) DO UPDATE SET derived_from = EXCLUDED.derived_from,
+       derived_until = GREATEST(rollup_units.derived_until, EXCLUDED.derived_until), updated_at = now()`,
+    [ctx.accountId, ctx.factoryId, ctx.unitId, origin === null ? null : iso(origin), iso(until)],
+  );
+}
+
+const DERIVED_TABLES = ['rollup_slices', 'rollup_reason_slices', 'derived_downtimes', 'rollup_days', 'rollup_unit_days', 'rollup_unit_hours', 'rollup_unit_hour_packs'];
+
+/** What a rebuild of [from, to) must rewrite, worked out once under the unit's lock (see rebuildRange). */
+interface RebuildPlan {
+  origin: number;
+  /** The rebuilt hours [start, end): the changed range widened to whole count spans and downtimes. */
+  start: number;
+  end: number;
+  /** Stored downtimes starting in [downtimesFrom, start) are rewritten too (a downtime in progress at start). */
+  downtimesFrom: number;
+  /** The changed range's end, before widening to count spans; and how far widening may go. */
+  changedEnd: number;
+  widenCap: number;
+}
+
 /**
- * Rebuilds [from, to) of one unit inside `tx` (which must hold the unit's lock). The range is
- * widened to local hours, to whole downtimes (stored and new) and to the stored coverage; it never
- * goes past `cap` (a local hour boundary ≤ now). Returns the new derived_until.
+ * Plans the rebuild of [from, to) of one unit inside `tx` (which holds the unit's lock), or returns
+ * null when nothing is to be derived (having recorded the unit's state). The range is widened to local
+ * hours, to the stored coverage, to whole downtimes and to the spans of the counts crossing its ends;
+ * it never goes past `cap` (a local hour boundary ≤ now).
+ *
+ * A downtime stored across the range's start is rewritten whole, but in state mode its past slices
+ * are not re-derived: a machine's state before an instant follows from the events before it, so facts
+ * at or after `from` change that downtime's end and record only. (In delay mode a new count inside a
+ * silence shortens the downtime before it: its slices are re-derived from its start.)
  */
-async function rebuildLocked(tx: Queryable, ctx: UnitContext, from: number, to: number, cap: number, now: number): Promise<void> {
+async function planRebuild(tx: Queryable, ctx: UnitContext, from: number, to: number, cap: number, now: number, fromOrigin: boolean): Promise<RebuildPlan | null> {
   const zone = ctx.setup.calendar.timezone;
   const state = await unitState(tx, ctx);
   const origin = await originOf(tx, ctx.accountId, ctx.unitId);
-  const upsert = async (until: number | null): Promise<void> => {
-    await tx.query(
-      `INSERT INTO rollup_units (account_id, factory_id, production_unit_id, derived_from, derived_until, updated_at)
-       VALUES ($1, $2, $3, $4, $5, now())
-       ON CONFLICT (account_id, production_unit_id) DO UPDATE SET derived_from = EXCLUDED.derived_from,
-         derived_until = EXCLUDED.derived_until, updated_at = now()`,
-      [ctx.accountId, ctx.factoryId, ctx.unitId, origin === null ? null : iso(origin), until === null ? null : iso(until)],
-    );
-  };
   if (origin === null) {
-    await tx.query('DELETE FROM rollup_slices WHERE account_id = $1 AND production_unit_id = $2', [ctx.accountId, ctx.unitId]);
-    await tx.query('DELETE FROM rollup_reason_slices WHERE account_id = $1 AND production_unit_id = $2', [ctx.accountId, ctx.unitId]);
-    await tx.query('DELETE FROM derived_downtimes WHERE account_id = $1 AND production_unit_id = $2', [ctx.accountId, ctx.unitId]);
-    await tx.query('DELETE FROM rollup_days WHERE account_id = $1 AND production_unit_id = $2', [ctx.accountId, ctx.unitId]);
-    await tx.query('DELETE FROM rollup_unit_days WHERE account_id = $1 AND production_unit_id = $2', [ctx.accountId, ctx.unitId]);
-    await tx.query('DELETE FROM rollup_unit_hours WHERE account_id = $1 AND production_unit_id = $2', [ctx.accountId, ctx.unitId]);
-    await tx.query('DELETE FROM rollup_unit_hour_packs WHERE account_id = $1 AND production_unit_id = $2', [ctx.accountId, ctx.unitId]);
-    await upsert(Math.max(state.derivedUntil ?? cap, cap));
-    return;
+    for (const table of DERIVED_TABLES) await tx.query(`DELETE FROM ${table} WHERE account_id = $1 AND production_unit_id = $2`, [ctx.accountId, ctx.unitId]);
+    await recordUnit(tx, ctx, null, Math.max(state.derivedUntil ?? cap, cap));
+    return null;
   }
   let F = floorHour(from, zone);
   let T = Math.min(ceilHour(to, zone), cap);
-  if (state.derivedUntil === null || state.derivedFrom === null || state.derivedFrom > origin) F = Math.min(F, floorHour(origin, zone));
+  // A unit never derived, or with facts before what is derived, is derived from its first fact,
+  // unless the caller has marked that part for later (refreshUnit for a read).
+  if (fromOrigin && (state.derivedUntil === null || state.derivedFrom === null || state.derivedFrom > origin)) F = Math.min(F, floorHour(origin, zone));
   if (state.derivedUntil !== null && F > state.derivedUntil) F = state.derivedUntil;
-  if (state.derivedUntil === null) F = Math.min(F, floorHour(origin, zone));
   if (T <= F) {
-    if (state.derivedUntil === null) await upsert(cap);
-    return;
+    if (state.derivedUntil === null) await recordUnit(tx, ctx, origin, cap);
+    return null;
   }
-  let derived: Derived = { slices: [], downtimes: [] };
   // Widening past T only matters where slices are already stored.
   const widenCap = Math.min(cap, Math.max(T, state.derivedUntil ?? T));
-  // [F, T) holds every change (new facts, whole downtimes); [wF, wT) adds the spans of the counts
-  // crossing its ends, whose shares change when the running time or the marks inside change.
-  let wF = F;
-  let wT = T;
-  for (let round = 0; ; round += 1) {
-    const stored = await tx.query<{ lo: string | null; hi: string | null }>(
-      `SELECT (SELECT min(start_at) FROM derived_downtimes WHERE account_id = $1 AND production_unit_id = $2 AND start_at < $3 AND (end_at > $3 OR is_open)) AS lo,
-              (SELECT max(end_at) FROM derived_downtimes WHERE account_id = $1 AND production_unit_id = $2 AND start_at < $4 AND end_at > $4) AS hi`,
-      [ctx.accountId, ctx.unitId, iso(F), iso(T)],
-    );
-    if (stored[0]?.lo) F = Math.min(F, floorHour(ms(stored[0].lo), zone));
-    if (stored[0]?.hi) T = Math.max(T, Math.min(widenCap, ceilHour(ms(stored[0].hi), zone)));
-    const spans = await markBounds(tx, ctx.accountId, ctx.unitId, F, T, now);
-    wF = spans.previous === null ? F : Math.min(F, floorHour(spans.previous, zone));
-    // Through the hour holding the next mark: its count may move between spread and its own instant.
-    wT = spans.next === null ? T : Math.max(T, Math.min(widenCap, ceilHour(spans.next + 1, zone)));
-    derived = await deriveSpan(tx, ctx, wF, wT, now, origin);
-    // A downtime of the new timeline crossing wT changes slices after it: widen and derive again.
-    let nT = T;
-    for (const d of derived.downtimes) if (d.start < wT && d.end > wT) nT = Math.max(nT, Math.min(widenCap, ceilHour(d.end, zone)));
-    if (nT <= wT || round >= 5) break;
-    T = nT;
+  const stored = await tx.query<{ lo: string | null; hi: string | null }>(
+    `SELECT (SELECT min(start_at) FROM derived_downtimes WHERE account_id = $1 AND production_unit_id = $2 AND start_at < $3 AND (end_at > $3 OR is_open)) AS lo,
+            (SELECT max(end_at) FROM derived_downtimes WHERE account_id = $1 AND production_unit_id = $2 AND start_at < $4 AND end_at > $4) AS hi`,
+    [ctx.accountId, ctx.unitId, iso(F), iso(T)],
+  );
+  let downtimesFrom = F;
+  if (stored[0]?.lo) {
+    const lo = floorHour(ms(stored[0].lo), zone);
+    if (ctx.setup.delayMs === null) downtimesFrom = Math.min(F, ms(stored[0].lo));
+    else F = Math.min(F, lo);
   }
-  await writeDerived(tx, ctx, wF, wT, derived);
-  await upsert(Math.max(state.derivedUntil ?? wT, wT));
+  if (stored[0]?.hi) T = Math.max(T, Math.min(widenCap, ceilHour(ms(stored[0].hi), zone)));
+  // Counts spread over the running time since the previous mark: a count at or after F whose span
+  // begins before F changes its shares there when the running time inside changes.
+  const spans = await markBounds(tx, ctx.accountId, ctx.unitId, F, T, now);
+  const reachesBack = spans.previous !== null && (spans.next !== null || (await markBounds(tx, ctx.accountId, ctx.unitId, F, F, now)).next !== null);
+  const start = reachesBack ? Math.min(F, floorHour(spans.previous!, zone)) : F;
+  return { origin, start, end: await countSpanEnd(tx, ctx, T, widenCap, now, spans.next), downtimesFrom, changedEnd: T, widenCap };
+}
+
+/** Through the hour holding the first count mark at or after T: that count's span may reach back before T. */
+async function countSpanEnd(tx: Queryable, ctx: UnitContext, T: number, widenCap: number, now: number, next?: number | null): Promise<number> {
+  const mark = next === undefined ? (await markBounds(tx, ctx.accountId, ctx.unitId, T, T, now)).next : next;
+  return mark === null ? T : Math.max(T, Math.min(widenCap, ceilHour(mark + 1, ctx.setup.calendar.timezone)));
+}
+
+/**
+ * Rebuilds [from, to) of one unit: planned once (planRebuild), then derived and written a piece of at
+ * most PIECE_MS at a time, each piece in a transaction of its own holding the unit's lock, so the cost
+ * is linear in the span and no transaction holds locks for long, however many years the span covers.
+ * Each piece is exact on its own (deriveSpan loads the context it needs around it), so the pieces
+ * written so far are always right; `afterPiece` runs in each piece's transaction (e.g. to record the
+ * progress made, so that a restart resumes there). A downtime of the new timeline that crosses the
+ * planned end changes the slices after it: the end moves on (within what is stored).
+ */
+async function rebuildRange(
+  db: Db, ctx: UnitContext, from: number, to: number, cap: number, now: number,
+  afterPiece?: (tx: Queryable, pieceEnd: number) => Promise<void>, fromOrigin = true,
+): Promise<void> {
+  const zone = ctx.setup.calendar.timezone;
+  // Held in an object: the transactions' callbacks set it, which narrowing of a plain `let` ignores.
+  const run: { plan: RebuildPlan | null; a: number } = { plan: null, a: 0 };
+  for (let first = true; first || (run.plan !== null && run.a < run.plan.end); first = false) {
+    await db.transaction(async (tx) => {
+      await lockUnit(tx, ctx.unitId);
+      if (first) {
+        run.plan = await planRebuild(tx, ctx, from, to, cap, now, fromOrigin);
+        if (run.plan === null) return;
+        run.a = run.plan.start;
+      }
+      const p = run.plan!;
+      const a = run.a;
+      const b = Math.min(p.end, Math.max(a + HOUR_MS, floorHour(a + PIECE_MS, zone)));
+      const derived = await deriveSpan(tx, ctx, a, b, now, p.origin, first ? p.downtimesFrom : undefined);
+      let crossing = p.changedEnd;
+      for (const d of derived.downtimes) if (d.end > p.end) crossing = Math.max(crossing, Math.min(p.widenCap, ceilHour(d.end, zone)));
+      if (crossing > p.changedEnd) {
+        const stored = await tx.query<{ hi: string | null }>(
+          'SELECT max(end_at) AS hi FROM derived_downtimes WHERE account_id = $1 AND production_unit_id = $2 AND start_at < $3 AND end_at > $3',
+          [ctx.accountId, ctx.unitId, iso(crossing)],
+        );
+        if (stored[0]?.hi) crossing = Math.max(crossing, Math.min(p.widenCap, ceilHour(ms(stored[0].hi), zone)));
+        p.changedEnd = crossing;
+        p.end = Math.max(p.end, await countSpanEnd(tx, ctx, crossing, p.widenCap, now));
+      }
+      await writeDerived(tx, ctx, a, b, derived, first ? p.downtimesFrom : a);
+      await recordUnit(tx, ctx, p.origin, b);
+      if (afterPiece) await afterPiece(tx, b);
+      run.a = b;
+    });
+  }
 }
 
 /**
@@ -258,18 +325,43 @@ export async function ensureFresh(db: Db, accountId: string, unitIds: readonly s
     const zone = ctx.setup.calendar.timezone;
     const cap = floorHour(now, zone);
     const target = floorHour(Math.min(until, now), zone);
-    await refreshUnit(db, ctx, target, cap, now, keepBeforeIn(zone));
+    await refreshOnce(db, ctx, () => refreshUnit(db, ctx, target, cap, now, keepBeforeIn(zone)));
   }
 }
 
+/** The refresh of each unit running in this process, per database: a read arriving meanwhile waits for it. */
+const refreshing = new WeakMap<Db, Map<string, Promise<void>>>();
+
 /**
- * Processes one unit's dirty rows and catches it up to `target`, under its lock. With `keepBefore`,
- * the part of each row before it is not processed: rows ending by then stay as they are, rows
- * starting before it are cut to end there (and keep their marked_at, so the recomputation call still
- * counts the unit as pending).
+ * Runs one unit's refresh after the one already running here, if any: a long span (years of backfill)
+ * is then derived once, by the first read, while the others wait and find it done (their own refresh
+ * finds nothing left, in a few queries). Across instances the unit's lock and the rows' progress do the
+ * same (refreshUnit).
+ */
+async function refreshOnce(db: Db, ctx: UnitContext, refresh: () => Promise<void>): Promise<void> {
+  let running = refreshing.get(db);
+  if (!running) refreshing.set(db, (running = new Map()));
+  for (let previous = running.get(ctx.unitId); previous; previous = running.get(ctx.unitId)) await previous.catch(() => undefined);
+  const mine = refresh().finally(() => {
+    if (running.get(ctx.unitId) === mine) running.delete(ctx.unitId);
+  });
+  running.set(ctx.unitId, mine);
+  await mine;
+}
+
+/**
+ * Processes one unit's dirty rows and catches it up to `target`. With `keepBefore`, the part of each
+ * row before it is not processed: rows ending by then stay as they are, rows starting before it are
+ * cut to end there (and keep their marked_at, so the recomputation call still counts the unit as
+ * pending).
+ *
+ * The rows are read under the unit's lock, then each range is rebuilt a piece at a time
+ * (rebuildRange); after each piece the rows being processed start where it ended, so a restart (or
+ * another instance) goes on from there instead of starting over. The rows are removed at the end, under
+ * the lock: rows added meanwhile stay for the next pass.
  */
 async function refreshUnit(db: Db, ctx: UnitContext, target: number, cap: number, now: number, keepBefore: number | null): Promise<void> {
-  await db.transaction(async (tx) => {
+  const plan = await db.transaction(async (tx) => {
     await lockUnit(tx, ctx.unitId);
     const dirty = await tx.query<{ id: number; from_at: string; to_at: string }>(
       'SELECT id, from_at, to_at FROM rollup_dirty WHERE account_id = $1 AND production_unit_id = $2 ORDER BY from_at',
@@ -301,23 +393,44 @@ async function refreshUnit(db: Db, ctx: UnitContext, target: number, cap: number
       const first = await markBounds(tx, ctx.accountId, ctx.unitId, state.derivedUntil, state.derivedUntil, now);
       if (first.next !== null && after <= first.next) ranges.push([state.derivedUntil - 1, state.derivedUntil]);
     }
-    if (state.derivedUntil === null) ranges.push([0, target]);
-    else if (state.derivedUntil < target) ranges.push([state.derivedUntil, target]);
+    // A read leaves a new unit's history before its window (or facts sent for before what is derived:
+    // a historian's backfill, a clock years off) to the background pass: marked, not derived now, so
+    // the read costs its window, whatever the span of the history. Reads of that history derive what
+    // they need of it (the row is cut at their own keepBefore).
+    const zone = ctx.setup.calendar.timezone;
+    const fromOrigin = keepBefore === null || origin === null
+      || !(state.derivedUntil === null || state.derivedFrom === null || state.derivedFrom > origin) || floorHour(origin, zone) >= keepBefore;
+    if (!fromOrigin) {
+      await tx.query('INSERT INTO rollup_dirty (account_id, factory_id, production_unit_id, from_at, to_at) VALUES ($1, $2, $3, $4, $5)', [
+        ctx.accountId, ctx.factoryId, ctx.unitId, iso(origin!), iso(keepBefore!),
+      ]);
+      // What is stored does not reach back to the first fact: derive the part of that gap the read needs.
+      const gapEnd = state.derivedUntil === null ? target : state.derivedFrom ?? state.derivedUntil;
+      ranges.push([keepBefore!, Math.min(gapEnd, cap)]);
+    }
+    if (state.derivedUntil === null) {
+      if (fromOrigin) ranges.push([0, target]);
+    } else if (state.derivedUntil < target) ranges.push([state.derivedUntil, target]);
     ranges.sort((x, y) => x[0] - y[0]);
     const merged: [number, number][] = [];
     for (const r of ranges) {
       const last = merged[merged.length - 1];
-      if (last && r[0] <= last[1] + 3_600_000) last[1] = Math.max(last[1], r[1]);
+      if (last && r[0] <= last[1] + HOUR_MS) last[1] = Math.max(last[1], r[1]);
       else merged.push([r[0], r[1]]);
     }
-    if (origin === null) await rebuildLocked(tx, ctx, target, target, cap, now);
-    else for (const [a0, b] of merged) {
-      const a = Math.max(a0, floorHour(origin, ctx.setup.calendar.timezone));
-      // Long ranges are rebuilt a month at a time to bound memory.
-      for (let start = a; start < b; start += 31 * DAY_MS) await rebuildLocked(tx, ctx, start, Math.min(b, start + 31 * DAY_MS), cap, now);
-    }
-    if (done.length) await tx.query('DELETE FROM rollup_dirty WHERE id = ANY($1::bigint[])', [done]);
-    if (cut.length) await tx.query('UPDATE rollup_dirty SET to_at = $2 WHERE id = ANY($1::bigint[])', [cut, iso(keepBefore!)]);
+    return { origin, merged, done, cut, fromOrigin };
+  });
+  // What the rows being processed still ask for starts where the last piece ended.
+  const progress = async (tx: Queryable, pieceEnd: number): Promise<void> => {
+    if (plan.done.length) await tx.query('UPDATE rollup_dirty SET from_at = $2 WHERE id = ANY($1::bigint[]) AND from_at < $2 AND to_at > $2', [plan.done, iso(pieceEnd)]);
+  };
+  if (plan.origin === null) await rebuildRange(db, ctx, target, target, cap, now);
+  else for (const [a, b] of plan.merged) await rebuildRange(db, ctx, Math.max(a, floorHour(plan.origin, ctx.setup.calendar.timezone)), b, cap, now, progress, plan.fromOrigin);
+  if (plan.done.length === 0 && plan.cut.length === 0) return;
+  await db.transaction(async (tx) => {
+    await lockUnit(tx, ctx.unitId);
+    if (plan.done.length) await tx.query('DELETE FROM rollup_dirty WHERE id = ANY($1::bigint[])', [plan.done]);
+    if (plan.cut.length) await tx.query('UPDATE rollup_dirty SET to_at = $2 WHERE id = ANY($1::bigint[])', [plan.cut, iso(keepBefore!)]);
   });
 }
 
@@ -331,13 +444,7 @@ export async function rebuildUnits(db: Db, accountId: string, unitIds: readonly 
   const contexts = await loadUnitContexts(db, accountId, unitIds);
   for (const ctx of contexts.values()) {
     const cap = floorHour(now.getTime(), ctx.setup.calendar.timezone);
-    // Quarters: fewer round trips and fewer re-derivations at chunk edges than months, still small in memory.
-    for (let start = a; start < Math.min(b, cap); start += BULK_CHUNK_MS) {
-      await db.transaction(async (tx) => {
-        await lockUnit(tx, ctx.unitId);
-        await rebuildLocked(tx, ctx, start, Math.min(b, start + BULK_CHUNK_MS), cap, now.getTime());
-      });
-    }
+    if (a < Math.min(b, cap)) await rebuildRange(db, ctx, a, Math.min(b, cap), cap, now.getTime());
   }
 }
 
