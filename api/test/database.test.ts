@@ -2,12 +2,13 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { Db } from '../src/db/db.ts';
+import { isDatabaseUnavailable } from '../src/errors.ts';
 import { migrate, readMigrations } from '../src/db/migrate.ts';
 import { createPgDb } from '../src/db/pg-db.ts';
 import { createPgliteDb } from '../src/db/pglite-db.ts';
 import { timestampToIso } from '../src/db/types.ts';
 import { seedDemoData } from '../src/seed/seed.ts';
-import { freshSchema, onPostgres, tempDir, type CleanupTarget } from './helper.ts';
+import { freshSchema, onPostgres, scratchDb, tempDir, type CleanupTarget } from './helper.ts';
 
 /** A fresh empty database of the kind this run tests (PGlite or a PostgreSQL schema). */
 async function freshDb(t: CleanupTarget): Promise<Db> {
@@ -90,6 +91,103 @@ describe(`database (${onPostgres ? 'postgresql' : 'pglite'})`, () => {
       }),
     );
     assert.deepEqual(await db.query('SELECT * FROM probe'), []);
+  });
+
+  it('passes parameters and reads rows alike on both drivers (PGlite: across its thread)', async (t) => {
+    const db = await scratchDb(t);
+    const text = 'Montréal – 東京 🏭 "quoted", back\\slash';
+    const bytes = Buffer.from([0, 1, 2, 254, 255]);
+    const [row] = await db.query<Record<string, unknown>>(
+      `SELECT $1::text AS text, $2::timestamptz AS at, $3::bytea AS bytes, $4::text AS buffer_text, $5::int8 AS big,
+              $6::text[] AS list, $7::jsonb AS doc, $8::bytea AS typed, $9::int AS nothing, $10::float8 AS ratio`,
+      [text, new Date('2024-03-31T00:30:00.123Z'), bytes, Buffer.from('accentué'), 9007199254740991n, ['a', 'b,c', null], { k: [1, 'x'], n: null }, new Uint8Array([7, 8]), null, 0.1],
+    );
+    assert.equal(row!.text, text);
+    assert.equal(row!.at, '2024-03-31T00:30:00.123Z');
+    assert.deepEqual([...(row!.bytes as Uint8Array)], [...bytes]);
+    assert.equal(row!.buffer_text, 'accentué', 'a Buffer written to text is its UTF-8 text');
+    assert.equal(row!.big, 9007199254740991);
+    assert.deepEqual(row!.list, ['a', 'b,c', null]);
+    assert.deepEqual(row!.doc, { k: [1, 'x'], n: null });
+    assert.deepEqual([...(row!.typed as Uint8Array)], [7, 8]);
+    assert.equal(row!.nothing, null);
+    assert.equal(row!.ratio, 0.1);
+    // Many rows, and statements sent together, come back whole and each to its caller.
+    const [many, ...each] = await Promise.all([
+      db.query<{ n: number }>('SELECT n FROM generate_series(1, 20000) AS n'),
+      ...Array.from({ length: 20 }, (_, i) => db.query<{ i: number }>('SELECT $1::int AS i', [i])),
+    ]);
+    assert.equal(many!.length, 20000);
+    assert.equal((many as { n: number }[]).at(-1)!.n, 20000);
+    assert.deepEqual(each.map((rows) => (rows as { i: number }[])[0]!.i), Array.from({ length: 20 }, (_, i) => i));
+  });
+
+  it('keeps PostgreSQL’s error code, message and fields', async (t) => {
+    const db = await scratchDb(t);
+    await db.exec('CREATE TABLE parent (id int PRIMARY KEY); CREATE TABLE child (id int PRIMARY KEY, parent_id int REFERENCES parent (id))');
+    await db.query('INSERT INTO parent VALUES (1)');
+    type PgError = Error & { code?: string; constraint?: string; detail?: string; table?: string };
+    const failure = (run: Promise<unknown>) => run.then(() => assert.fail('should have failed'), (error: PgError) => error);
+    const unique = await failure(db.query('INSERT INTO parent VALUES ($1)', [1]));
+    assert.ok(unique instanceof Error);
+    assert.deepEqual([unique.code, unique.constraint, unique.table], ['23505', 'parent_pkey', 'parent']);
+    assert.equal(unique.message, 'duplicate key value violates unique constraint "parent_pkey"');
+    assert.equal(unique.detail, 'Key (id)=(1) already exists.');
+    const foreign = await failure(db.query('INSERT INTO child VALUES (1, 2)'));
+    assert.deepEqual([foreign.code, foreign.constraint], ['23503', 'child_parent_id_fkey']);
+    assert.equal((await failure(db.query('SELECT 1/0'))).code, '22012');
+    assert.equal((await failure(db.exec('SELEC 1'))).code, '42601');
+    // Inside a transaction too; the transaction is rolled back and the database free again.
+    const inside = await failure(
+      db.transaction(async (tx) => {
+        await tx.query('INSERT INTO parent VALUES (2)');
+        await tx.query('INSERT INTO parent VALUES (1)');
+      }),
+    );
+    assert.deepEqual([inside.code, inside.constraint], ['23505', 'parent_pkey']);
+    assert.deepEqual(await db.query('SELECT id FROM parent ORDER BY id'), [{ id: 1 }]);
+  });
+
+  it('says a closed database is unavailable (503), not a bug', async (t) => {
+    // (A pg pool refuses to end twice; PGlite's close is idempotent, so the test's own close may follow.)
+    const db = onPostgres ? createPgDb(await freshSchema(t)) : await scratchDb(t);
+    await db.query('SELECT 1');
+    await db.close();
+    const error = await db.query('SELECT 1').then(() => assert.fail('should have failed'), (e: unknown) => e);
+    assert.ok(isDatabaseUnavailable(error), String(error));
+  });
+
+  it('keeps a transaction’s writes from other statements until it commits (PGlite: they wait for it)', async (t) => {
+    const db = await scratchDb(t);
+    await db.exec('CREATE TABLE probe (v int PRIMARY KEY)');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let inserted = false;
+    let committed = false;
+    const transaction = db
+      .transaction(async (tx) => {
+        await tx.query('INSERT INTO probe VALUES (1)');
+        inserted = true;
+        await held;
+        // Statements of the transaction sent together run in it, one after the other.
+        await Promise.all([tx.query('INSERT INTO probe VALUES (2)'), tx.query('INSERT INTO probe VALUES (3)')]);
+      })
+      .then(() => (committed = true));
+    while (!inserted) await new Promise((resolve) => setTimeout(resolve, 5));
+    const outside = db.query<{ n: number }>('SELECT count(*) AS n FROM probe').then(([row]) => ({ n: row!.n, afterCommit: committed }));
+    const other = db.transaction((tx) => tx.query<{ n: number }>('SELECT count(*) AS n FROM probe')).then(([row]) => ({ n: row!.n, afterCommit: committed }));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    release();
+    await transaction;
+    if (onPostgres) {
+      // Other connections go on, and do not see what is not committed.
+      assert.deepEqual(await outside, { n: 0, afterCommit: false });
+      assert.deepEqual(await other, { n: 0, afterCommit: false });
+    } else {
+      // One connection: whatever comes from outside waits for the transaction to end, then sees it.
+      assert.deepEqual(await outside, { n: 3, afterCommit: true });
+      assert.deepEqual(await other, { n: 3, afterCommit: true });
+    }
   });
 
   // Two processes cannot open one PGlite folder, so the race exists only on a PostgreSQL server.

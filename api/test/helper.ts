@@ -10,6 +10,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type AppConfig } from '../src/config.ts';
 import type { Db } from '../src/db/db.ts';
+import { createPgDb } from '../src/db/pg-db.ts';
 import { createPgliteDb } from '../src/db/pglite-db.ts';
 import { claimsOf, findUserByEmail } from '../src/db/users.ts';
 import { productClaims } from '../src/oidc/provider.ts';
@@ -84,14 +85,28 @@ export interface BuildResult {
  */
 let templateDump: Buffer | null | undefined;
 
-/** An in-memory PGlite copy of the run's template, or null when there is no template (or on PostgreSQL). */
-async function templateCopy(): Promise<Db | null> {
+/**
+ * A PGlite copy of the run's template, in memory or in `dataDir`, or null when there is no template (or on
+ * PostgreSQL).
+ */
+async function templateCopy(dataDir = 'memory://'): Promise<Db | null> {
   if (onPostgres) return null;
   if (templateDump === undefined) {
     const template = process.env.LINEPULSE_PGLITE_TEMPLATE;
     templateDump = template && existsSync(template) ? readFileSync(template) : null;
   }
-  return templateDump ? createPgliteDb('memory://', { loadDataDir: new Blob([templateDump]) }) : null;
+  return templateDump ? createPgliteDb(dataDir, { loadDataDir: new Blob([templateDump]) }) : null;
+}
+
+/**
+ * A database of the kind this run tests, for tests that need any database rather than an empty one:
+ * a new schema on PostgreSQL; on PGlite an in-memory copy of the run's template (an empty one, after an
+ * initdb of several seconds, when there is no template). Closed when the test ends.
+ */
+export async function scratchDb(t: CleanupTarget): Promise<Db> {
+  const db = onPostgres ? createPgDb(await freshSchema(t)) : ((await templateCopy()) ?? (await createPgliteDb('memory://')));
+  t.after(() => db.close());
+  return db;
 }
 
 /** Closes the app, then the database handed to it (the app leaves a given database open). */
@@ -102,12 +117,20 @@ function closeLater(t: CleanupTarget, app: FastifyInstance, db: Db | null): void
   });
 }
 
-export async function build(t: CleanupTarget, env: Record<string, string> = {}): Promise<BuildResult> {
+export interface BuildOptions {
+  /**
+   * PGlite in DATA_DIR, as in production, rather than in memory: heavy calls can stop a running statement
+   * only there (its thread is ended and the folder reopened). The template is copied into it.
+   */
+  pgliteOnDisk?: boolean;
+}
+
+export async function build(t: CleanupTarget, env: Record<string, string> = {}, options: BuildOptions = {}): Promise<BuildResult> {
   const dataDir = tempDir();
   t.after(() => rmSync(dataDir, { recursive: true, force: true }));
   const databaseEnv: Record<string, string> = {};
   if (onPostgres) databaseEnv.DATABASE_URL = await freshSchema(t);
-  const db = await templateCopy();
+  const db = await templateCopy(options.pgliteOnDisk ? path.join(dataDir, 'pglite') : undefined);
   const config = loadConfig({
     DATA_DIR: dataDir,
     PUBLIC_URL,

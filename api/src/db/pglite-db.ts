@@ -44,23 +44,13 @@ function closedError(reason?: string): WorkerError {
 
 /**
  * Parameters cross to the worker by structured clone, which keeps strings, numbers, BigInts, Dates,
- * typed arrays, arrays and plain objects. Two kinds would arrive changed: a Buffer arrives as a plain
- * Uint8Array (the worker makes it a Buffer again: `buffers` lists them), and an object of a class loses
- * its methods (one with toJSON — a luxon DateTime, a URL — is sent as what it would have been written as).
+ * typed arrays, arrays and plain objects as they are. A Buffer would arrive as a plain Uint8Array, which
+ * PGlite writes differently to a text column: `buffers` lists them, and the worker makes them Buffers again.
  */
 function sendable(params: readonly unknown[]): { params: readonly unknown[]; buffers: number[] } {
-  let copy: unknown[] | null = null;
   const buffers: number[] = [];
-  for (let i = 0; i < params.length; i++) {
-    const value = params[i];
-    if (typeof value !== 'object' || value === null || Array.isArray(value) || value instanceof Date) continue;
-    if (Buffer.isBuffer(value)) buffers.push(i);
-    else if (!ArrayBuffer.isView(value) && Object.getPrototypeOf(value) !== Object.prototype && typeof (value as { toJSON?: unknown }).toJSON === 'function') {
-      copy ??= [...params];
-      copy[i] = (value as { toJSON: () => unknown }).toJSON();
-    }
-  }
-  return { params: copy ?? params, buffers };
+  for (let i = 0; i < params.length; i++) if (Buffer.isBuffer(params[i])) buffers.push(i);
+  return { params, buffers };
 }
 
 /** First come, first served: a transaction holds the database until it ends. */
