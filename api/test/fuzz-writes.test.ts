@@ -15,11 +15,20 @@ process.env.ROLLUP_REFRESH_SECONDS = '0';
 // (NUL, unpaired surrogates, numbers beyond any column, deep nesting, wrong types, white space). For
 // every call: never a 5xx; every 4xx in the documented `{ errors: [{ code, arguments, message }] }`
 // shape; and a refused call changes nothing in the database.
+// Issue 21: the reads that take input too (every GET route with a query string, from app.declaredRoutes;
+// the analytics POST calls were already among the writes), and a second property per route that takes
+// a body a careful client would send and replaces ONE field, at any depth, with a value of another
+// family: a number, an object, an array, a boolean or null where a string is expected, a string where a
+// number is, dates and date-times at the edges of what can be written (9999-12-31, 0000-01-01,
+// 275760-09-13, +010000-01-01, …). A read changes nothing, whatever it answers.
 
 /** Runs per route: enough to reach every field several times, small enough for the suite's budget. */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10);
 /** Analytics calls only read, and cost more each. */
 const READ_ONLY_RUNS = Math.max(3, Math.round(RUNS / 3));
+// Each route's runs are shared by three generators (issue 21): the schema's mix of good and hostile
+// values, one field of another family, and dates at the edges; writes get twice RUNS, reads three times
+// READ_ONLY_RUNS (about 30 s on PostgreSQL on 2 busy cores).
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);
 
 /**
@@ -74,6 +83,78 @@ const hostile: fc.Arbitrary<unknown> = fc.oneof(
   fc.integer({ min: 33, max: 60 }).map((depth) => nested(depth, 'deep')),
   fc.string({ unit: 'binary', maxLength: 12 }),
 );
+
+/** Dates at the edges of yyyy-LL-dd and beyond (JavaScript's range ends at ±275760-09-13). */
+const EDGE_DATES = ['9999-12-31', '9999-12-30', '0000-01-01', '0001-01-01', '1970-01-01', '2019-08-31', '275760-09-13', '+010000-01-01', '-000001-01-01', '2024-02-30'];
+/** Instants at the edges of what RFC 3339 and JavaScript can write. */
+const EDGE_INSTANTS = [
+  '9999-12-31T23:59:59.999Z', '0000-01-01T00:00:00Z', '0001-01-01T00:00:00+14:00', '1970-01-01T00:00:00Z', '+275760-09-13T00:00:00.000Z',
+  '-271821-04-20T00:00:00.000Z', '275760-09-13T00:00:00Z', '+010000-01-01T00:00:00Z', '2024-02-30T00:00:00Z', '2024-01-01T24:00:00Z',
+];
+/**
+ * One value of another family than the field's (issue 21): numbers, objects, arrays, booleans and null
+ * where strings are expected, strings where numbers are, and dates and instants at the edges.
+ */
+const otherFamily: fc.Arbitrary<unknown> = fc.oneof(
+  fc.constantFrom(20_260_201, 0, -1, 1.5, 1e308, -1e308, 2 ** 53 + 1),
+  fc.constantFrom({}, { a: 1 }, { start_date: '2024-01-01' }, [], ['x'], [1, 2], [[]], [{}]),
+  fc.constantFrom(true, false, null),
+  fc.constantFrom('1', '1e3', '-0', 'NaN', 'Infinity', '0x10', '', ' ', '9'.repeat(400), 'true', 'null', '[]', '{}'),
+  fc.constantFrom(...EDGE_DATES),
+  fc.constantFrom(...EDGE_INSTANTS),
+);
+
+/** Every place in a JSON value (object fields and array items, at any depth), as paths. */
+function placesOf(value: unknown, path: (string | number)[] = []): (string | number)[][] {
+  if (Array.isArray(value)) return value.flatMap((item, i) => [[...path, i], ...placesOf(item, [...path, i])]);
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([key, item]) => [[...path, key], ...placesOf(item, [...path, key])]);
+  return [];
+}
+
+/** A copy of `value` with the place at `path` replaced. */
+function replaced(value: unknown, path: (string | number)[], by: unknown): unknown {
+  if (path.length === 0) return by;
+  const [head, ...rest] = path;
+  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<string | number, unknown>;
+  copy[head!] = replaced(copy[head!], rest, by);
+  return copy;
+}
+
+/** A clean value whose one place (or itself) holds a value of another family. */
+function oneFieldOtherFamily(clean: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
+  return fc.tuple(clean, fc.nat(), otherFamily).map(([value, pick, by]) => {
+    const places = placesOf(value);
+    return places.length === 0 ? by : replaced(value, places[pick % places.length]!, by);
+  });
+}
+
+/** Date pairs at the edges (start, end): the last date, year 0, years too long to be written, now. */
+function edgeDatePairs(): [string, string][] {
+  const recent = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+  return [[recent, '9999-12-31'], ['9999-12-30', '9999-12-31'], ['0000-01-01', recent], ['0001-01-01', '9999-12-31'], [recent, '275760-09-13'], ['+010000-01-01', recent], ['2024-02-30', recent]];
+}
+
+/**
+ * A clean value whose dates and instants are at the edges: an object with a window (time_option, dates,
+ * instants) asks a time range or explicit instants between edge values; any other `*_date` field takes
+ * one of the edge pairs' dates.
+ */
+function atTheEdges(clean: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
+  return fc.tuple(clean, fc.nat(), fc.nat(), fc.boolean()).map(([value, pair, instants, range]) => {
+    const [startDate, endDate] = edgeDatePairs()[pair % edgeDatePairs().length]!;
+    const [start, end] = [[new Date(Date.now() - 86_400_000).toISOString(), EDGE_INSTANTS[instants % EDGE_INSTANTS.length]!], [EDGE_INSTANTS[instants % EDGE_INSTANTS.length]!, new Date().toISOString()]][instants % 2]!;
+    const walk = (v: unknown): unknown => {
+      if (Array.isArray(v)) return v.map(walk);
+      if (!v || typeof v !== 'object') return v;
+      const out: Record<string, unknown> = {};
+      for (const [k, x] of Object.entries(v)) out[k] = k === 'start_date' ? startDate : k === 'end_date' ? endDate : walk(x);
+      if (!['time_option', 'start', 'end'].some((k) => k in out)) return out;
+      const { time_option: _option, start: _start, end: _end, start_date: _from, end_date: _to, ...rest } = out;
+      return range ? { ...rest, time_option: 'time_range', start_date: startDate, end_date: endDate } : { ...rest, start, end };
+    };
+    return walk(value);
+  });
+}
 
 /** Known good values by field name, so that generated bodies get past the first checks. */
 interface Known {
@@ -171,10 +252,11 @@ function text(schema: Schema, known: Known, name: string, dirty: boolean): fc.Ar
     const pool = fc.constantFrom(...(known.uuids[name] ?? known.anyUuid));
     return dirty ? fc.oneof({ arbitrary: pool, weight: 4 }, { arbitrary: fc.uuid(), weight: 1 }) : pool;
   }
-  if (schema.format === 'date-time') return nearNow(dirty);
-  if (schema.pattern?.startsWith('^\\d{4}')) {
+  if (schema.format === 'date-time') return dirty ? fc.oneof({ arbitrary: nearNow(dirty), weight: 3 }, { arbitrary: fc.constantFrom(...EDGE_INSTANTS), weight: 1 }) : nearNow(dirty);
+  // Dates: by their pattern, or by name where the schema leaves the format to the rules (custom periods).
+  if (schema.pattern?.startsWith('^\\d{4}') || /(^|_)date$/.test(name)) {
     const dates = fc.date({ min: new Date('2024-01-01T00:00:00Z'), max: new Date(), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
-    return dirty ? fc.oneof(dates, fc.constantFrom('2024-02-29', '2023-02-29', '2024-13-01', '9999-12-31', '0000-00-00')) : dates;
+    return dirty ? fc.oneof(dates, fc.constantFrom('2024-02-29', '2023-02-29', '2024-13-01', '0000-00-00', ...EDGE_DATES)) : dates;
   }
   if (name === 'name' && !dirty) return fc.stringMatching(/^[A-Za-z][A-Za-z0-9 _-]{0,18}[A-Za-z0-9]$/);
   const values = known.strings[name];
@@ -307,11 +389,17 @@ describe('every write endpoint, fuzzed from its schema', () => {
   after(() => cleanup.run());
 
   const routeName = (route: WriteRoute): string => `${route.method} ${route.url}`;
-  const fuzzed = (): WriteRoute[] => app.writeRoutes.filter((route) => !Object.keys(EXCLUDED_PREFIXES).some((prefix) => route.url === prefix || route.url.startsWith(`${prefix}/`)));
+  const included = (route: WriteRoute): boolean => !Object.keys(EXCLUDED_PREFIXES).some((prefix) => route.url === prefix || route.url.startsWith(`${prefix}/`));
+  /** Reads that take input beyond their path: GET routes with a query string. */
+  const isQueryRead = (route: WriteRoute): boolean => route.method === 'GET' && Boolean((route.schema as { querystring?: unknown } | undefined)?.querystring);
+  const fuzzed = (): WriteRoute[] => [...app.writeRoutes, ...app.declaredRoutes.filter(isQueryRead)].filter(included);
 
-  it('covers every write route the app declares (the excluded ones say why)', () => {
-    const names = app.writeRoutes.map(routeName);
-    for (const expected of ['POST /api/filters', 'PUT /api/factories/:id', 'PUT /api/factories/:id/configuration', 'POST /api/ingest/v1/events', 'PUT /api/user/preferences']) {
+  it('covers every write route and every read with a query string the app declares (the excluded ones say why)', () => {
+    const names = fuzzed().map(routeName);
+    for (const expected of [
+      'POST /api/filters', 'PUT /api/factories/:id', 'PUT /api/factories/:id/configuration', 'POST /api/ingest/v1/events', 'PUT /api/user/preferences',
+      'POST /api/custom-periods', 'POST /api/production-units/downtimes-info', 'POST /api/opportunities', 'GET /api/opportunities/targets', 'GET /api/factories/:factoryId/export',
+    ]) {
       assert.ok(names.includes(expected), `${expected} not among ${names.join(', ')}`);
     }
     // Every fuzzed route either has a schema to generate from or takes no input.
@@ -323,52 +411,89 @@ describe('every write endpoint, fuzzed from its schema', () => {
     assert.ok(fuzzed().length >= 10, `only ${fuzzed().length} write routes found`);
   });
 
-  it('never answers 5xx, answers every 4xx in the documented shape and changes nothing when it refuses', async () => {
+  /**
+   * Percent-encoding of any text, lone surrogates included (encodeURIComponent throws on them): each is
+   * written as the three bytes a careless encoder would send (WTF-8), which the server must refuse.
+   */
+  function encodePart(text: string): string {
+    return text.replace(/[\ud800-\udbff][\udc00-\udfff]|[\s\S]/g, (c) => {
+      if (c.length === 2 || c.charCodeAt(0) < 0xd800 || c.charCodeAt(0) > 0xdfff) return encodeURIComponent(c);
+      const code = c.charCodeAt(0);
+      return [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
+    });
+  }
+
+  /** A query string as a client would write it: arrays as repeated keys, objects as their JSON. */
+  function queryString(query: unknown): string {
+    if (!query || typeof query !== 'object' || Array.isArray(query)) return query === undefined ? '' : `?${encodePart(JSON.stringify(query))}`;
+    const text = (v: unknown): string => (typeof v === 'string' ? v : v === null ? '' : JSON.stringify(v));
+    const parts = Object.entries(query).flatMap(([key, value]) => (Array.isArray(value) ? value : [value]).map((v) => `${encodePart(key)}=${encodePart(text(v))}`));
+    return parts.length ? `?${parts.join('&')}` : '';
+  }
+
+  it('never answers 5xx, answers every 4xx in the documented shape and changes nothing when it refuses (or when it only reads)', async () => {
     const seen: Record<string, Record<number, number>> = {};
     let last = await snapshot();
     for (const route of fuzzed()) {
       const started = Date.now();
       const schema = (route.schema ?? {}) as { body?: Schema; params?: Schema; querystring?: Schema };
-      const readOnly = /^\/api\/(production-units|top-downtime|v2\/|kpis|opportunities(?!\/targets))/.test(route.url);
+      const reads = route.method === 'GET';
+      const readOnly = reads || /^\/api\/(production-units|top-downtime|v2\/|kpis|opportunities(?!\/targets))/.test(route.url);
       const paramNames = (route.url.match(/:[A-Za-z]+/g) ?? []).map((p) => p.slice(1));
-      const params = fc.record(
-        Object.fromEntries(paramNames.map((p) => [p, mixed(schema.params?.properties?.[p] ?? { type: 'string', format: 'uuid' }, known, p)])),
-      );
+      const paramsOf = (values: (schema: Schema, name: string) => fc.Arbitrary<unknown>) =>
+        fc.record(Object.fromEntries(paramNames.map((p) => [p, values(schema.params?.properties?.[p] ?? { type: 'string', format: 'uuid' }, p)])));
+      const params = paramsOf((s, p) => mixed(s, known, p));
       const body = schema.body ? mixed(schema.body, known, 'body') : fc.constant(undefined);
+      const query = schema.querystring ? mixed(schema.querystring, known, 'query') : fc.constant(undefined);
+      // Issue 21: what a careful client sends, one field of it (or the whole) of another family.
+      const clean = {
+        params: paramsOf((s, p) => arbitrary(s, known, p, false)),
+        body: schema.body ? arbitrary(schema.body, known, 'body', false) : fc.constant(undefined),
+        query: schema.querystring ? arbitrary(schema.querystring, known, 'query', false) : fc.constant(undefined),
+      };
+      const oneOtherFamily = fc.oneof(
+        ...(schema.body ? [fc.tuple(clean.params, oneFieldOtherFamily(clean.body), clean.query)] : []),
+        ...(schema.querystring ? [fc.tuple(clean.params, clean.body, oneFieldOtherFamily(clean.query))] : []),
+        ...(!schema.body && !schema.querystring ? [fc.tuple(paramsOf(() => otherFamily), clean.body, clean.query)] : []),
+      );
+      const edges = fc.tuple(
+        clean.params,
+        schema.body ? atTheEdges(clean.body) : clean.body,
+        schema.querystring ? atTheEdges(clean.query) : clean.query,
+      );
       const ingestion = route.config?.access === 'ingest';
       const stats: Record<number, number> = (seen[routeName(route)] = {});
       await resetConfiguration();
       last = await snapshot();
-      await fc.assert(
-        fc.asyncProperty(params, body, async (p, payload) => {
-          let url = route.url;
-          for (const [key, value] of Object.entries(p)) url = url.replace(`:${key}`, encodeURIComponent(String(value)));
-          const before = last;
-          const response = await app.inject({
-            method: route.method as 'POST',
-            url,
-            headers: { authorization: `Bearer ${ingestion ? ingestKey : adminToken}`, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
-            ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
-          });
-          const context = `${route.method} ${url} ${JSON.stringify(payload)?.slice(0, 400)} → ${response.statusCode} ${response.body.slice(0, 400)}`;
-          stats[response.statusCode] = (stats[response.statusCode] ?? 0) + 1;
-          if (process.env.FUZZ_DEBUG && url.includes(process.env.FUZZ_DEBUG)) console.log(context);
-          assert.ok(response.statusCode < 500, context);
-          if (response.statusCode >= 400) {
-            let parsed: unknown;
-            try {
-              parsed = response.json();
-            } catch {
-              assert.fail(`not JSON: ${context}`);
-            }
-            assertDocumented(parsed, context);
+      const property = fc.asyncProperty(fc.oneof(fc.tuple(params, body, query), oneOtherFamily, edges), async ([p, payload, q]) => {
+        let url = route.url;
+        for (const [key, value] of Object.entries(p)) url = url.replace(`:${key}`, encodePart(typeof value === 'string' ? value : JSON.stringify(value)));
+        url += queryString(q);
+        const before = last;
+        const response = await app.inject({
+          method: route.method as 'POST',
+          url,
+          headers: { authorization: `Bearer ${ingestion ? ingestKey : adminToken}`, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+          ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
+        });
+        const context = `${route.method} ${url.slice(0, 300)} ${JSON.stringify(payload)?.slice(0, 400)} → ${response.statusCode} ${response.body.slice(0, 400)}`;
+        stats[response.statusCode] = (stats[response.statusCode] ?? 0) + 1;
+        if (process.env.FUZZ_DEBUG && url.includes(process.env.FUZZ_DEBUG)) console.log(context);
+        assert.ok(response.statusCode < 500, context);
+        if (response.statusCode >= 400) {
+          let parsed: unknown;
+          try {
+            parsed = response.json();
+          } catch {
+            assert.fail(`not JSON: ${context}`);
           }
-          // What this call left is what the next one starts from.
-          last = await snapshot();
-          if (response.statusCode >= 400) assert.equal(last, before, `refused but changed the database: ${context}`);
-        }),
-        { numRuns: readOnly ? READ_ONLY_RUNS : RUNS, seed: SEED + hash(routeName(route)), endOnFailure: true, includeErrorInReport: true },
-      );
+          assertDocumented(parsed, context);
+        }
+        // What this call left is what the next one starts from.
+        last = await snapshot();
+        if (response.statusCode >= 400 || reads) assert.equal(last, before, `${reads ? 'a read' : 'refused but'} changed the database: ${context}`);
+      });
+      await fc.assert(property, { numRuns: readOnly ? READ_ONLY_RUNS * 3 : RUNS * 2, seed: SEED + hash(routeName(route)), endOnFailure: true, includeErrorInReport: true });
       if (process.env.FUZZ_REPORT) console.log(routeName(route), Date.now() - started, 'ms');
     }
     // Generated calls got past validation somewhere: not every answer was a refusal.
