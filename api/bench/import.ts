@@ -176,9 +176,14 @@ async function run(kind: 'postgresql' | 'pglite', file: string, start: number, e
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     const baseline = rss(pid);
     let peak = baseline;
+    // The phase the last poll saw ('upload' until the file is received), and the highest RSS in each.
+    let phaseNow = 'upload';
+    const peaks: Record<string, number> = {};
     const sampler = setInterval(() => {
       try {
-        peak = Math.max(peak, rss(pid));
+        const now = rss(pid);
+        peak = Math.max(peak, now);
+        peaks[phaseNow] = Math.max(peaks[phaseNow] ?? 0, now);
       } catch {
         // The process is gone.
       }
@@ -196,6 +201,7 @@ async function run(kind: 'postgresql' | 'pglite', file: string, start: number, e
     for (;;) {
       job = await json<HistoryImportDetail>(api, 'GET', `/api/factories/${factory.id}/history-imports/${id}`);
       const now = performance.now() - t0;
+      phaseNow = job.phase;
       phases[job.phase] ??= now;
       if (now - lastPrint > 15_000) {
         lastPrint = now;
@@ -225,6 +231,7 @@ async function run(kind: 'postgresql' | 'pglite', file: string, start: number, e
       `${kind}: upload → figures ${seconds(total)} s (upload ${seconds(tUpload)} s, store until ${seconds(phases.derive ?? total)} s, derive ${seconds(total - (phases.derive ?? total))} s); ` +
         `${Math.round(job.rows_stored / ((phases.derive ?? total) / 1000)).toLocaleString('en')} events/s stored; api RSS ${mib(baseline)} → peak ${mib(peak)} MiB (+${mib(peak - baseline)} MiB); api process CPU ${seconds(apiCpu)} s (${Math.round((apiCpu / total) * 100)} % of one core)`,
     );
+    log(`${kind}: api RSS peak by phase: ${Object.entries(peaks).map(([phase, bytes]) => `${phase} +${mib(bytes - baseline)} MiB`).join(', ')}`);
     log(`${kind}: a year's KPIs of all lines afterwards in ${Math.round(readMs)} ms: good ${kpis.groups[0]!.total.good.toLocaleString('en')}, uptime ${seconds(kpis.groups[0]!.total.uptime_ms / 3600)} h`);
   } finally {
     await stopApi(api);

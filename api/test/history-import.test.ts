@@ -327,7 +327,7 @@ describe('history import', () => {
       ['history-import.ndjson', 'application/x-ndjson'],
       ['history-import.csv', 'text/csv'],
     ] as const) {
-      const factory = await newFactory(app, `Example ${name}`);
+      const factory = await newFactory(app, `Example ${name.endsWith('.csv') ? 'CSV' : 'NDJSON'}`);
       const started = await upload(app, factory.id, readFileSync(path.join(dir, name), 'utf8'), type);
       assert.equal(started.status, 202, JSON.stringify(started.body));
       const job = await finished(app, factory.id, started.body.id);
