@@ -384,7 +384,12 @@ async function refreshUnit(db: Db, ctx: UnitContext, target: number, cap: number
       } else done.push(d.id);
       const b = Math.min(ms(d.to_at), cap);
       if (a < b && (state.derivedUntil === null || a < state.derivedUntil)) ranges.push([a, Math.min(b, state.derivedUntil ?? b)]);
-      else if (state.derivedUntil !== null && a >= state.derivedUntil) after = Math.min(after ?? a, a);
+      else if (state.derivedUntil !== null && a >= state.derivedUntil) {
+        after = Math.min(after ?? a, a);
+        // The background pass derives facts beyond what is stored too (a read derives what it needs):
+        // a long rebuild stopped half-way, its row starting where it stopped, goes on from there.
+        if (keepBefore === null && a < b) ranges.push([state.derivedUntil, b]);
+      }
     }
     if (after !== null && state.derivedUntil !== null) {
       // Facts after the stored hours still reach back into them when they come before (or are) the
