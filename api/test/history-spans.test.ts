@@ -82,6 +82,41 @@ async function storedSliceCount(db: Db, unit: string): Promise<number> {
   return Number(rows[0]!.n);
 }
 
+/**
+ * The database as the engine sees it, watched: `beforeTransaction` may refuse a transaction (a lost
+ * connection), `onQuery` sees each statement run inside one.
+ */
+function watched(db: Db, watch: { beforeTransaction?: () => void; onQuery?: (sql: string, params?: readonly unknown[]) => void }): Db {
+  return {
+    kind: db.kind,
+    query: (sql, params) => db.query(sql, params),
+    exec: (sql) => db.exec(sql),
+    copyFrom: (table, columns, csv) => db.copyFrom(table, columns, csv),
+    ping: () => db.ping(),
+    close: () => db.close(),
+    transaction: (fn) => {
+      try {
+        watch.beforeTransaction?.();
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      return db.transaction((tx) => fn({
+        query: <T>(sql: string, params?: readonly unknown[]) => {
+          watch.onQuery?.(sql, params);
+          return tx.query<T>(sql, params);
+        },
+        exec: (sql) => tx.exec(sql),
+        copyFrom: (table, columns, csv) => tx.copyFrom(table, columns, csv),
+      }));
+    },
+  };
+}
+
+/** Counts the pieces of derivation written for one unit (one INSERT of slices each). */
+const piecesOf = (unit: string, counter: { pieces: number }) => (sql: string, params?: readonly unknown[]): void => {
+  if (sql.startsWith('INSERT INTO rollup_slices') && params?.[2] === unit) counter.pieces += 1;
+};
+
 describe('derivation of long histories: years of backfill, silences of weeks', () => {
   let app: FastifyInstance;
   const cleanup = new Cleanup();
@@ -210,19 +245,9 @@ describe('derivation of long histories: years of backfill, silences of weeks', (
     // The database goes away at the third piece's transaction.
     const db = app.db;
     let transactions = 0;
-    const failing: Db = {
-      kind: db.kind,
-      query: (sql, params) => db.query(sql, params),
-      exec: (sql) => db.exec(sql),
-      copyFrom: (table, columns, csv) => db.copyFrom(table, columns, csv),
-      ping: () => db.ping(),
-      close: () => db.close(),
-      transaction: (fn) => {
-        transactions += 1;
-        if (transactions === 4) return Promise.reject(new Error('connection lost'));
-        return db.transaction(fn);
-      },
-    };
+    const failing = watched(db, { beforeTransaction: () => {
+      if ((transactions += 1) === 4) throw new Error('connection lost');
+    } });
     await assert.rejects(ensureFresh(failing, f.accountId, [unit], now, now), /connection lost/);
     // Two pieces are stored and the pending row starts where they end.
     const unitRow = await db.query<{ derived_until: string }>('SELECT derived_until FROM rollup_units WHERE production_unit_id = $1', [unit]);
@@ -230,19 +255,12 @@ describe('derivation of long histories: years of backfill, silences of weeks', (
     assert.equal(pending.length, 1);
     assert.equal(Date.parse(pending[0]!.from_at), Date.parse(unitRow[0]!.derived_until));
     assert.ok(Date.parse(unitRow[0]!.derived_until) >= t0 + 2 * 90 * DAY);
-    let written = 0;
-    const counting: Db = { ...failing, transaction: (fn) => db.transaction((tx) => fn({
-      query: <T>(sql: string, params?: readonly unknown[]) => {
-        if (sql.startsWith('INSERT INTO rollup_slices') && params?.[2] === unit) written += 1;
-        return tx.query<T>(sql, params);
-      },
-      exec: (sql) => tx.exec(sql),
-      copyFrom: (table, columns, csv) => tx.copyFrom(table, columns, csv),
-    })) };
+    const written = { pieces: 0 };
+    const counting = watched(db, { onQuery: piecesOf(unit, written) });
     // The background pass after the restart.
     await sweep(counting, now);
     // The rest only: two years are 8 or 9 pieces, two of them were written before the stop.
-    assert.ok(written >= 6 && written <= 8, `${written} pieces written after the restart`);
+    assert.ok(written.pieces >= 6 && written.pieces <= 8, `${written.pieces} pieces written after the restart`);
     assert.equal((await db.query('SELECT 1 FROM rollup_dirty WHERE production_unit_id = $1', [unit])).length, 0);
     await assertSameAsReference(db, f, unit, t0 - DAY, now, now);
   });
@@ -257,27 +275,11 @@ describe('derivation of long histories: years of backfill, silences of weeks', (
     await state(f, unit, iso(t0 + 2 * HOUR), false);
     await ingested(f, unit, t0, now);
     // Reads of the whole span (no window to keep it short): each would derive three years.
-    let pieces = 0;
-    const db = app.db;
-    const counting: Db = {
-      kind: db.kind,
-      query: (sql, params) => db.query(sql, params),
-      exec: (sql) => db.exec(sql),
-      copyFrom: (table, columns, csv) => db.copyFrom(table, columns, csv),
-      ping: () => db.ping(),
-      close: () => db.close(),
-      transaction: (fn) => db.transaction((tx) => fn({
-        query: <T>(sql: string, params?: readonly unknown[]) => {
-          if (sql.startsWith('INSERT INTO rollup_slices')) pieces += 1;
-          return tx.query<T>(sql, params);
-        },
-        exec: (sql) => tx.exec(sql),
-        copyFrom: (table, columns, csv) => tx.copyFrom(table, columns, csv),
-      })),
-    };
+    const written = { pieces: 0 };
+    const counting = watched(app.db, { onQuery: piecesOf(unit, written) });
     await Promise.all(Array.from({ length: 4 }, () => readSums(counting, { accountId: f.accountId, unitIds: [unit], start: t0 - DAY, end: now, keyBy: 'none', now })));
     // A piece is at most 92 days: three years are 12 or 13 pieces, derived once.
-    assert.ok(pieces >= 12 && pieces <= 14, `${pieces} pieces written`);
+    assert.ok(written.pieces >= 12 && written.pieces <= 14, `${written.pieces} pieces written`);
     await assertSameAsReference(app.db, f, unit, t0 - DAY, now, now);
   });
 });
