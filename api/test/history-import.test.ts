@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { request as httpsRequest } from 'node:https';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, afterEach, before, describe, it } from 'node:test';
@@ -10,7 +11,7 @@ import { loadConfig } from '../src/config.ts';
 import type { Db } from '../src/db/db.ts';
 import { createPgliteDb } from '../src/db/pglite-db.ts';
 import { setImportTuning } from '../src/import/runner.ts';
-import { build, call, Cleanup, DEMO, demoFactoryId, freshSchema, listenHttps, onPostgres, PUBLIC_URL, tempDir } from './helper.ts';
+import { build, call, Cleanup, DEMO, demoFactoryId, freshSchema, listenHttps, onPostgres, PUBLIC_URL, tempDir, tokenFor } from './helper.ts';
 
 const CONFIGURATION = {
   production_units: [
@@ -427,7 +428,7 @@ describe('history import across a restart', () => {
   });
 });
 
-describe('the import:history command', () => {
+describe('over HTTPS', () => {
   const cleanup = new Cleanup();
   after(() => cleanup.run());
 
@@ -462,5 +463,33 @@ describe('the import:history command', () => {
     const missing = await run(['--url', baseUrl, '--key', factory.key, '--factory', factory.id, '--file', 'nope.ndjson']);
     assert.equal(missing.code, 2);
     assert.match(missing.stderr, /No file/);
+  });
+
+  it('fails the job of an upload that broke off, keeping no file and no row', async () => {
+    const { app, config, baseUrl } = await listenHttps(cleanup);
+    const factory = await newFactory(app, 'Broken Upload Plant');
+    const token = await tokenFor(app, DEMO.admin);
+    await new Promise<void>((resolve) => {
+      const req = httpsRequest(`${baseUrl}/api/factories/${factory.id}/history-imports`, {
+        method: 'POST',
+        rejectUnauthorized: false,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-ndjson', 'content-length': 1_000_000 },
+      });
+      req.on('error', () => resolve());
+      req.on('response', () => resolve());
+      req.write(ndjson(historyEvents().slice(0, 10)));
+      setTimeout(() => req.destroy(), 300);
+    });
+    let job: { phase: string; failure: { code: string } | null; id: string } | undefined;
+    for (let i = 0; i < 100; i += 1) {
+      const listed = await call(app, DEMO.admin, { method: 'GET', url: `/api/factories/${factory.id}/history-imports` });
+      job = listed.body[0];
+      if (job?.phase === 'failed') break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    assert.equal(job?.phase, 'failed');
+    assert.equal(job?.failure?.code, 'IMP_UPLOAD_INCOMPLETE');
+    assert.equal(await factCount(app, factory.id), 0);
+    assert.deepEqual(readdirSync(path.join(config.dataDir, 'imports')).filter((f) => f.startsWith(job!.id)), []);
   });
 });

@@ -95,12 +95,11 @@ export const historyImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (error instanceof UploadTooLarge) {
         return refuse(apiError(413, HISTORY_IMPORT_CODES.fileTooLarge, `The file is larger than ${error.max} bytes.`, { max: error.max }));
       }
-      await failJob(db, job.account_id, job.id, {
-        code: HISTORY_IMPORT_CODES.uploadIncomplete,
-        arguments: {},
-        message: 'The upload stopped before the end of the file: send the file again.',
-      });
-      throw error;
+      // The client went away (or the body broke off): the job says so; the answer, if anyone reads it, too.
+      const failure = { code: HISTORY_IMPORT_CODES.uploadIncomplete, arguments: {}, message: 'The upload stopped before the end of the file: send the file again.' };
+      await failJob(db, job.account_id, job.id, failure);
+      request.log.warn({ err: error, importId: job.id }, 'history import: upload incomplete');
+      throw new ApiError(400, failure);
     }
     if (bytes === 0) return refuse(apiError(400, HISTORY_IMPORT_CODES.fileEmpty, 'The file is empty.', { field: 'body' }));
     if (format === 'csv') {
