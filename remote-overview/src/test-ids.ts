@@ -10,6 +10,7 @@ export const TEST_IDS = {
   /** Set on a section once its data is drawn: data-state="ready" | "loading" | "error" | "empty". */
   section: SECTION_TEST_ID,
   potentialGain: 'overview-potential-gain',
+  opportunitiesNeedInsights: 'overview-opportunities-need-insights',
   tvScreen: 'overview-tv-screen',
 } as const;
 

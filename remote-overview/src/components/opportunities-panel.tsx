@@ -42,7 +42,8 @@ export function OpportunitiesPanel({ window, factories, productionUnitIds, fileN
   const canOpen = !!user && (user.insights_enabled || user.is_wx_user);
   // Totals only (limit 0): the panel sums per line and kind, never lists occurrences.
   const body = { ...window, company: true as const, limit: 0, ...(productionUnitIds ? { production_unit_ids: productionUnitIds } : {}) };
-  const query = queryView(useQuery({ ...opportunitiesQuery(body), enabled }));
+  // Opportunities come with insights (product §6; the api refuses the call without them): not asked for.
+  const query = queryView(useQuery({ ...opportunitiesQuery(body), enabled: enabled && canOpen }));
   const summary = useMemo(() => (query.data ? summariseOpportunities(query.data, factories) : null), [query.data, factories]);
   const locale = intl.locale;
   const kindName = (row: OpportunityRow): string => intl.formatMessage({ id: `page.${KIND_ROUTE[row.kind]}` });
@@ -88,6 +89,14 @@ export function OpportunitiesPanel({ window, factories, productionUnitIds, fileN
       text: (row) => (row.gainCurrency ?? []).map((c) => formatMoney(locale, c.amount, c.currency)).join(' + '),
       numeric: true,
     });
+  }
+
+  if (!canOpen) {
+    return (
+      <Section title={intl.formatMessage({ id: 'overview.opportunities.title' })}>
+        <Text data-testid={TEST_IDS.opportunitiesNeedInsights}>{intl.formatMessage({ id: 'overview.opportunities.needsInsights' })}</Text>
+      </Section>
+    );
   }
 
   return (

@@ -66,6 +66,15 @@ test('hides money from users without financial access', async () => {
   expect(within(table).queryByRole('columnheader', { name: 'Gain (money)' })).not.toBeInTheDocument();
 });
 
+test('an account without insights is told why there are no opportunities, and they are not asked for', async () => {
+  fetch = mockFetch({ 'POST /api/kpis/by-groups': kpisHandler({ Lyon: kpis(1) }), 'POST /api/opportunities': opportunities });
+  renderWithProviders(<Overview />, { factories: [lyon], user: { ...TEST_USERS.admin, insights_enabled: false, is_wx_user: false }, language: 'fr' });
+  await waitFor(() => expect(kpiTile('TRG')).toHaveTextContent('%'));
+  expect(screen.getByTestId(TEST_IDS.opportunitiesNeedInsights)).toHaveTextContent('offre Insights, qui n’est pas activée');
+  expect(screen.queryByTestId(TEST_IDS.potentialGain)).not.toBeInTheDocument();
+  expect(fetch.requests.some((r) => r.url.endsWith('/opportunities'))).toBe(false);
+});
+
 test('a new period asks the api again and is saved to the preferences', async () => {
   fetch = mockFetch({
     'POST /api/kpis/by-groups': kpisHandler({}),
