@@ -160,7 +160,7 @@ export interface PgliteOptions {
  * PGlite cannot cancel a running statement (statement_timeout never fires inside WebAssembly). A
  * statement given limits (heavy calls: `timed`) that is still running when they are reached is stopped
  * by ending its thread and reopening the folder (PostgreSQL's crash recovery rolls back what was not
- * committed: about a second); it fails with PostgreSQL's own 57014, as after a statement_timeout, and a
+ * committed: 1–2 s); it fails with PostgreSQL's own 57014, as after a statement_timeout, and a
  * transaction it belonged to is rolled back (its next statements fail with 25P02). An in-memory
  * database would not survive that: there a deadline only refuses statements that have not started.
  */
