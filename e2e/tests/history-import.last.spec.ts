@@ -17,7 +17,16 @@ test('uploads a history file from the factory page and shows its steps, counts a
   test.setTimeout(180_000);
   const token = await captureAccessToken(page, '/factories');
   const name = `Import ${Date.now() % 100_000}`;
-  const created = await page.request.post('/api/factories', { headers: bearer(token), data: { name, timezone: 'UTC' } });
+  const created = await page.request.post('/api/factories', { headers: bearer(token), data: {
+      name,
+      timezone: 'UTC',
+      objectives: [
+        { objective_type: 'availability', value: 90 },
+        { objective_type: 'performance', value: 95 },
+        { objective_type: 'quality', value: 99 },
+      ],
+    },
+  });
   expect(created.status()).toBe(201);
   const factory = (await created.json()) as { id: string };
   const configured = await page.request.put(`/api/factories/${factory.id}/configuration`, {
