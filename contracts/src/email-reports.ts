@@ -121,7 +121,8 @@ export const ReportDeliverySchema = Type.Object({
   status: ReportDeliveryStatusSchema,
   attempts: Type.Integer(),
   recipients: Type.Array(Type.String()),
-  skipped_recipients: Type.Array(Type.String(), { description: 'Recipients not written to: the account may not address them (any more; decision 32)' }),
+  // Optional on the wire (an addition): the api always answers it.
+  skipped_recipients: Type.Optional(Type.Array(Type.String(), { description: 'Recipients not written to: the account may not address them (any more; decision 32)' })),
   window_start: Type.String({ format: 'date-time' }),
   window_end: Type.String({ format: 'date-time' }),
   subject: Type.Union([Type.String(), Type.Null()]),

@@ -38,7 +38,7 @@ const useStyles = makeStyles({
 /** A report's deliveries: when, to whom, the outcome and the SMTP server's answer, and each message as sent. */
 /** Recipients the delivery did not write to (decision 32); absent from answers of an api older than it. */
 function skippedOf(delivery: ReportDelivery): string[] {
-  return (delivery as Partial<ReportDelivery>).skipped_recipients ?? [];
+  return delivery.skipped_recipients ?? [];
 }
 
 export function DeliveryHistory({ report }: { report: EmailReport }): ReactElement {

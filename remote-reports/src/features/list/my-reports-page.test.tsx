@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { withRemoteMessages } from '@linepulse/shared';
-import { ROUTES, type EmailReport } from '@linepulse/contracts';
+import { ROUTES, type EmailReport, type UserClaims } from '@linepulse/contracts';
 import { TEST_USERS, jsonResponse, mockFetch, renderWithProviders, testFactory } from '@linepulse/shared/testing';
 import { messages } from '../../messages';
 import { MyReportsPage } from './my-reports-page';
@@ -36,7 +36,7 @@ const report = (id: string, title: string, overrides: Partial<EmailReport> = {})
 let restore: (() => void) | null = null;
 afterEach(() => restore?.());
 
-function render(routes: Parameters<typeof mockFetch>[0], user = TEST_USERS.operation) {
+function render(routes: Parameters<typeof mockFetch>[0], user: UserClaims = TEST_USERS.operation) {
   const fetch = mockFetch(routes);
   restore = fetch.restore;
   const result = renderWithProviders(<Page />, { factories: [testFactory()], route: '/f-lyon/my-reports', path: ROUTES.myReports.path, user });
