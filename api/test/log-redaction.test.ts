@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { describe, it } from 'node:test';
 import Fastify from 'fastify';
-import { redactUrl, withSerializers } from '../src/plugins/app/log-serializers.ts';
+import { maskAddress, redactUrl, withoutPassword, withSerializers } from '../src/plugins/app/log-serializers.ts';
 import { withoutAddresses } from '../src/reports/recipients.ts';
 
 const TOKEN = 'c2VjcmV0LXRva2VuLW9mLXRoZS1saW5r';
@@ -37,5 +37,13 @@ describe('the request log keeps no unsubscribe token nor e-mail address (issue 2
     assert.equal(redactUrl('/oidc/cb?code=abc&state=s'), '/oidc/cb?code=[redacted]&state=[redacted]');
     assert.equal(redactUrl('/api/health'), '/api/health');
     assert.equal(withoutAddresses('a@demo.linepulse.test: 550 no such user <a@demo.linepulse.test>\nb@x.example: 250 ok'), '[address]: 550 no such user <[address]>\n[address]: 250 ok');
+  });
+  it('masks the address of a refused sign-in and the password of a broker URL', () => {
+    assert.equal(maskAddress('plant.manager@demo.linepulse.test'), 'p…@demo.linepulse.test');
+    assert.equal(maskAddress('no-at-sign'), '[address]');
+    assert.equal(maskAddress(''), '[address]');
+    assert.equal(withoutPassword('mqtts://device:s3cret@broker.example:8883'), 'mqtts://device:%5Bredacted%5D@broker.example:8883');
+    assert.equal(withoutPassword('mqtt://127.0.0.1:1883'), 'mqtt://127.0.0.1:1883');
+    assert.equal(withoutPassword('not a url'), '[url]');
   });
 });

@@ -6,6 +6,7 @@ import type { Queryable } from '../db/db.ts';
 import { findIngestKeyOwner } from '../db/ingest-keys.ts';
 import { ApiError, errors, isDatabaseUnavailable } from '../errors.ts';
 import { ingestEvents } from '../ingestion/ingest-events.ts';
+import { withoutPassword } from '../plugins/app/log-serializers.ts';
 import { ERROR_CODES, type ApiErrorItem } from '@linepulse/contracts';
 
 /** What a device gets back on `<prefix>/<factoryId>/acks`. */
@@ -86,7 +87,7 @@ export async function startMqttConnector(config: MqttConfig, db: Queryable, log:
     reconnectPeriod: 2_000,
   }, false);
   client.on('error', (error) => log.warn({ err: error }, 'mqtt error'));
-  client.on('reconnect', () => log.info({ url: config.url }, 'mqtt reconnecting'));
+  client.on('reconnect', () => log.info({ url: withoutPassword(config.url) }, 'mqtt reconnecting'));
 
   const pattern = new RegExp(`^${config.topicPrefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/([^/]+)/events$`);
   client.handleMessage = (packet: IPublishPacket, callback: (error?: Error) => void): void => {
@@ -116,7 +117,7 @@ export async function startMqttConnector(config: MqttConfig, db: Queryable, log:
 
   const subscription = `$share/${config.shareGroup}/${config.topicPrefix}/+/events`;
   await client.subscribeAsync(subscription, { qos: 1 });
-  log.info({ url: config.url, subscription }, 'mqtt connector subscribed');
+  log.info({ url: withoutPassword(config.url), subscription }, 'mqtt connector subscribed');
 
   return {
     async close(): Promise<void> {

@@ -34,6 +34,23 @@ export function redactUrl(url: string): string {
   return `${path}?${query}`;
 }
 
+/** An address as the log may show it: its first character and its domain (`a…@demo.example`). */
+export function maskAddress(address: string): string {
+  const at = address.lastIndexOf('@');
+  return at <= 0 ? '[address]' : `${address[0]}…${address.slice(at)}`;
+}
+
+/** A connection URL without the password of its user part (`mqtt://user:[redacted]@host`). */
+export function withoutPassword(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '[redacted]';
+    return u.toString();
+  } catch {
+    return '[url]';
+  }
+}
+
 /** Fastify's default request serializer, with the URL redacted. */
 export const logSerializers = {
   req(request: FastifyRequest) {

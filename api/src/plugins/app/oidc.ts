@@ -10,6 +10,7 @@ import { errorPage, loginPage, pickLocale, pickTheme } from '../../oidc/pages.ts
 import { createOidcProvider, OIDC_PREFIX } from '../../oidc/provider.ts';
 import { deleteStaleThrottles, lockedFor, recordFailure, recordSuccess } from '../../oidc/throttle.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../seed/demo-data.ts';
+import { maskAddress } from './log-serializers.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -189,14 +190,14 @@ async function oidcPlugin(app: FastifyInstance): Promise<void> {
           // Locked (too many failures on this e-mail or from this address): refused unchecked.
           const locked = await lockedFor(app.db, keys);
           if (locked > 0) {
-            request.log.info({ email, ip: request.ip }, 'embedded sign-in refused: locked');
+            request.log.info({ email: maskAddress(email), ip: request.ip }, 'embedded sign-in refused: locked');
             return page(429, { lockedSeconds: locked });
           }
           const user = email ? await findUserByEmail(app.db, email) : null;
           // One scrypt derivation whether or not the e-mail exists (same response time).
           const ok = await verifyPasswordInConstantTime(password, user?.password_hash);
           if (!ok || !user) {
-            request.log.info({ email, ip: request.ip }, 'embedded sign-in refused');
+            request.log.info({ email: maskAddress(email), ip: request.ip }, 'embedded sign-in refused');
             const lockedNow = await recordFailure(app.db, keys);
             return lockedNow > 0 ? page(429, { lockedSeconds: lockedNow }) : page(401, { failed: true });
           }
