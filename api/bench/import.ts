@@ -176,12 +176,14 @@ async function run(kind: 'postgresql' | 'pglite', file: string, start: number, e
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     const baseline = rss(pid);
     let peak = baseline;
+    let t0 = performance.now();
     // The phase the last poll saw ('upload' until the file is received), and the highest RSS in each.
     let phaseNow = 'upload';
     const peaks: Record<string, number> = {};
     const sampler = setInterval(() => {
       try {
         const now = rss(pid);
+        if (now > peak && now - baseline > 200 * 1024 * 1024) log(`  RSS +${mib(now - baseline)} MiB at ${seconds(performance.now() - t0)} s (${phaseNow})`);
         peak = Math.max(peak, now);
         peaks[phaseNow] = Math.max(peaks[phaseNow] ?? 0, now);
       } catch {
@@ -189,7 +191,7 @@ async function run(kind: 'postgresql' | 'pglite', file: string, start: number, e
       }
     }, 250);
     const cpu0 = cpuMs(pid);
-    const t0 = performance.now();
+    t0 = performance.now();
     const uploaded = await uploadFile(api, `/api/factories/${factory.id}/history-imports?file_name=${path.basename(file)}`, file);
     const tUpload = performance.now() - t0;
     if (uploaded.status !== 202) throw new Error(`upload: ${uploaded.status} ${uploaded.body}`);
