@@ -1,10 +1,14 @@
 import { screen } from '@testing-library/react';
 import { withRemoteMessages } from '@linepulse/shared';
-import { renderWithProviders, testFactory } from '@linepulse/shared/testing';
+import { mockFetch, renderWithProviders, testFactory } from '@linepulse/shared/testing';
 import { messages } from '../messages';
 import { FactoriesPage } from './factories-page';
 
-test('the factories page lists every factory with a link to its settings', () => {
+let fetchMock: ReturnType<typeof mockFetch> | null = null;
+afterEach(() => fetchMock?.restore());
+
+test('the factories page lists every factory with a link to its settings, then the e-mail report recipients', async () => {
+  fetchMock = mockFetch({ 'GET /account/email-report-recipients': { account_domain: 'demo.linepulse.test', entries: [] } });
   const Page = withRemoteMessages(messages, FactoriesPage);
   renderWithProviders(<Page />, {
     factories: [
@@ -32,4 +36,7 @@ test('the factories page lists every factory with a link to its settings', () =>
   expect(screen.getByRole('cell', { name: 'Mar 1, 2024, 12:30 PM' })).toBeInTheDocument();
   // A factory without objectives nor a known change shows N/D.
   expect(screen.getAllByRole('cell', { name: 'N/D' })).toHaveLength(3);
+  // The account's allow-list of report recipients, in its own section below the list.
+  expect(await screen.findByRole('heading', { name: 'E-mail report recipients' })).toBeInTheDocument();
+  expect(await screen.findByText('No other recipient allowed yet.')).toBeInTheDocument();
 });

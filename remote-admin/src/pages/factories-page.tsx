@@ -3,9 +3,13 @@ import { useIntl } from 'react-intl';
 import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
 import { AppLink, EmptyState, PageFrame, useFactories } from '@linepulse/shared';
 import { routePath, type Factory } from '@linepulse/contracts';
+import { EmailRecipientsPanel } from '../features/email-recipients/email-recipients-panel';
 import { NEW_FACTORY_ID } from '../features/factory-settings/new-factory-id';
 
-/** /factories (admin): every factory of the account, each opening its settings. */
+/**
+ * /factories (admin): every factory of the account, each opening its settings, then the account's
+ * e-mail report recipients (decision 32).
+ */
 export function FactoriesPage(): ReactElement {
   const intl = useIntl();
   const factories = useFactories();
@@ -63,6 +67,7 @@ export function FactoriesPage(): ReactElement {
           </TableBody>
         </Table>
       )}
+      <EmailRecipientsPanel />
     </PageFrame>
   );
 }
