@@ -25,6 +25,8 @@ const DAYS = Number(option('days', '365'));
 const WHICH = option('db', 'both');
 const KEEP_FILE = process.argv.includes('--keep-file');
 const ADMIN = 'admin@demo.linepulse.test';
+/** A user of another account, whose company overview is asked during the import (its answers must not wait for it). */
+const BYSTANDER = 'admin@other.linepulse.test';
 const MINUTE = 60_000;
 const API_DIR = path.resolve(import.meta.dirname, '..');
 
@@ -86,13 +88,14 @@ interface Api {
   child: ChildProcess;
   base: string;
   token: string;
+  bystanderToken: string;
 }
 
 async function startApi(env: Record<string, string>): Promise<Api> {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/server.ts'], {
     cwd: API_DIR,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn', LOAD_EMAILS: ADMIN, ROLLUP_REFRESH_SECONDS: '60' },
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn', LOAD_EMAILS: `${ADMIN},${BYSTANDER}`, ROLLUP_REFRESH_SECONDS: '60' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';
@@ -102,7 +105,7 @@ async function startApi(env: Record<string, string>): Promise<Api> {
     if (line) {
       const tokens = (JSON.parse(line) as { tokens: Record<string, string> }).tokens;
       child.stdout!.resume();
-      return { child, base: `http://127.0.0.1:${port}`, token: tokens[ADMIN]! };
+      return { child, base: `http://127.0.0.1:${port}`, token: tokens[ADMIN]!, bystanderToken: tokens[BYSTANDER]! };
     }
   }
   throw new Error('the api stopped before it was ready');
@@ -135,6 +138,56 @@ async function json<T>(api: Api, method: string, url: string, body?: unknown): P
   if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
   return JSON.parse(text) as T;
 }
+
+/**
+ * While the import runs: `/api/health` every 100 ms, and the other account's company overview (its two
+ * KPI calls at once, as the page sends them: yesterday with the 11 preceding days, and by hour) every
+ * second. Each time is the request's whole time, as a user meets it.
+ */
+function bystander(api: Api): { stop: () => Promise<{ health: number[]; overview: number[] }> } {
+  const health: number[] = [];
+  const overview: number[] = [];
+  let running = true;
+  const timed = async (into: number[], send: () => Promise<Response>): Promise<void> => {
+    const t = performance.now();
+    const response = await send();
+    await response.arrayBuffer();
+    if (response.ok) into.push(performance.now() - t);
+  };
+  const healthLoop = (async () => {
+    while (running) {
+      await timed(health, () => fetch(`${api.base}/api/health`));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  const overviewLoop = (async () => {
+    const headers = { authorization: `Bearer ${api.bystanderToken}`, 'content-type': 'application/json' };
+    const factories = (await (await fetch(`${api.base}/api/user/factories`, { headers })).json()) as { id: string; production_units: { id: string }[] }[];
+    const groups = factories.map((f) => ({ name: f.id, factory_id: f.id, production_unit_ids: f.production_units.map((u) => u.id) }));
+    const kpis = (body: unknown) => () => fetch(`${api.base}/api/kpis/by-groups`, { method: 'POST', headers, body: JSON.stringify(body) });
+    while (running) {
+      const t = performance.now();
+      await Promise.all([
+        timed([], kpis({ time_option: 'lastday', preceding_periods: true, groups })),
+        timed([], kpis({ time_option: 'lastday', interval: 'hour', groups })),
+      ]);
+      overview.push(performance.now() - t);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await Promise.all([healthLoop, overviewLoop]);
+      return { health, overview };
+    },
+  };
+}
+
+const p = (values: number[], q: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((q / 100) * sorted.length) - 1)]!) : NaN;
+};
 
 function uploadFile(api: Api, url: string, file: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
@@ -191,6 +244,7 @@ async function run(kind: 'postgresql' | 'pglite', file: string, start: number, e
       }
     }, 250);
     const cpu0 = cpuMs(pid);
+    const others = bystander(api);
     t0 = performance.now();
     const uploaded = await uploadFile(api, `/api/factories/${factory.id}/history-imports?file_name=${path.basename(file)}`, file);
     const tUpload = performance.now() - t0;
@@ -218,6 +272,7 @@ async function run(kind: 'postgresql' | 'pglite', file: string, start: number, e
     }
     const total = performance.now() - t0;
     const apiCpu = cpuMs(pid) - cpu0;
+    const during = await others.stop();
     clearInterval(sampler);
     // The figures are there: one year of KPIs for the 20 lines, as the overview would ask.
     const config = await json<{ production_units: { id: string }[] }>(api, 'GET', `/api/factories/${factory.id}/configuration`);
@@ -232,6 +287,10 @@ async function run(kind: 'postgresql' | 'pglite', file: string, start: number, e
     log(
       `${kind}: upload → figures ${seconds(total)} s (upload ${seconds(tUpload)} s, store until ${seconds(phases.derive ?? total)} s, derive ${seconds(total - (phases.derive ?? total))} s); ` +
         `${Math.round(job.rows_stored / ((phases.derive ?? total) / 1000)).toLocaleString('en')} events/s stored; api RSS ${mib(baseline)} → peak ${mib(peak)} MiB (+${mib(peak - baseline)} MiB); api process CPU ${seconds(apiCpu)} s (${Math.round((apiCpu / total) * 100)} % of one core)`,
+    );
+    log(
+      `${kind}: during the import, /api/health p50 ${p(during.health, 50)} ms, p99 ${p(during.health, 99)} ms, max ${p(during.health, 100)} ms (${during.health.length} probes); ` +
+        `another account's company overview p50 ${p(during.overview, 50)} ms, p99 ${p(during.overview, 99)} ms, max ${p(during.overview, 100)} ms (${during.overview.length} pages) — budgets 50 ms and 500 ms`,
     );
     log(`${kind}: api RSS peak by phase: ${Object.entries(peaks).map(([phase, bytes]) => `${phase} +${mib(bytes - baseline)} MiB`).join(', ')}`);
     log(`${kind}: a year's KPIs of all lines afterwards in ${Math.round(readMs)} ms: good ${kpis.groups[0]!.total.good.toLocaleString('en')}, uptime ${seconds(kpis.groups[0]!.total.uptime_ms / 3600)} h`);
