@@ -124,6 +124,22 @@ describe('opportunity pages: unit, occurrences, targets', () => {
     assert.equal('gain_currency' in plainUnit.body.summary, false);
   });
 
+  it('counts a shift change at the window’s very start, in the list as in the summary', async () => {
+    // A production day starting when a shift does (Lyon's demo day and morning shift, both at 05:00):
+    // the shift ending there is before the window, and was missing from the list's schedule.
+    const fromChange = { start: '2024-05-06T14:00:00Z', end: '2024-05-09T00:00:00Z' };
+    const body = { ...unitBody(), ...fromChange };
+    const list = await post(DEMO.admin, '/api/opportunities/occurrences', body);
+    assert.equal(list.status, 200, JSON.stringify(list.body));
+    assert.equal(list.body.occurrences[0].at, '2024-05-06T14:00:00.000Z');
+    const summary = await post(DEMO.admin, '/api/opportunities/unit', body);
+    assert.equal(list.body.occurrences_total, summary.body.summary.occurrences);
+    assert.equal(list.body.occurrences_total, 3);
+    // Nor is the evening shift there a line start: it follows the day shift.
+    const starts = await post(DEMO.admin, '/api/opportunities/occurrences', { ...body, kind: 'line_starts' });
+    assert.ok(starts.body.occurrences.every((o: { at: string }) => o.at !== '2024-05-06T14:00:00.000Z'));
+  });
+
   it('lets admins and directors set a unit’s target, which moves the page’s and the overview’s gain alike', async () => {
     const forbidden = await putTarget(DEMO.operation, { factory_id: f.factoryId, production_unit_id: unit, kind: 'shift_changes', target_seconds: 300 });
     assert.equal(forbidden.status, 403);

@@ -131,7 +131,9 @@ export async function unitOccurrences(
     [ctx.accountId, ctx.unitId, iso(w.start)],
   );
   const from = Math.max(w.start, first.length ? Number(first[0]!.start_ms) : w.start);
-  const shifts = shiftIntervals(ctx.setup, from, w.end);
+  // From just before: a shift ending exactly at `from` (the window's start, when a production day and a
+  // shift start together) makes the next one's start a shift change, and not a line start.
+  const shifts = shiftIntervals(ctx.setup, from - 1, w.end);
 
   // The instants the three kinds look at: shift changes (one shift ends where the next begins), line
   // starts (a scheduled start after unscheduled time) and product changes.
