@@ -138,6 +138,9 @@ interface UnitState {
   derivedUntil: number | null;
 }
 
+/** Whether what is stored falls short of the unit's first fact: never derived, or facts sent for before it. */
+const shortOfOrigin = (state: UnitState, origin: number): boolean => state.derivedUntil === null || state.derivedFrom === null || state.derivedFrom > origin;
+
 async function unitState(q: Queryable, ctx: UnitContext): Promise<UnitState> {
   const rows = await q.query<{ derived_from: string | null; derived_until: string | null }>(
     'SELECT derived_from, derived_until FROM rollup_units WHERE account_id = $1 AND production_unit_id = $2',
@@ -200,7 +203,7 @@ async function planRebuild(tx: Queryable, ctx: UnitContext, from: number, to: nu
   let T = Math.min(ceilHour(to, zone), cap);
   // A unit never derived, or with facts before what is derived, is derived from its first fact,
   // unless the caller has marked that part for later (refreshUnit for a read).
-  if (fromOrigin && (state.derivedUntil === null || state.derivedFrom === null || state.derivedFrom > origin)) F = Math.min(F, floorHour(origin, zone));
+  if (fromOrigin && shortOfOrigin(state, origin)) F = Math.min(F, floorHour(origin, zone));
   if (state.derivedUntil !== null && F > state.derivedUntil) F = state.derivedUntil;
   if (T <= F) {
     if (state.derivedUntil === null) await recordUnit(tx, ctx, origin, cap);
@@ -215,9 +218,8 @@ async function planRebuild(tx: Queryable, ctx: UnitContext, from: number, to: nu
   );
   let downtimesFrom = F;
   if (stored[0]?.lo) {
-    const lo = floorHour(ms(stored[0].lo), zone);
     if (ctx.setup.delayMs === null) downtimesFrom = Math.min(F, ms(stored[0].lo));
-    else F = Math.min(F, lo);
+    else F = Math.min(F, floorHour(ms(stored[0].lo), zone));
   }
   if (stored[0]?.hi) T = Math.max(T, Math.min(widenCap, ceilHour(ms(stored[0].hi), zone)));
   // Counts spread over the running time since the previous mark: a count at or after F whose span
@@ -403,8 +405,7 @@ async function refreshUnit(db: Db, ctx: UnitContext, target: number, cap: number
     // the read costs its window, whatever the span of the history. Reads of that history derive what
     // they need of it (the row is cut at their own keepBefore).
     const zone = ctx.setup.calendar.timezone;
-    const fromOrigin = keepBefore === null || origin === null
-      || !(state.derivedUntil === null || state.derivedFrom === null || state.derivedFrom > origin) || floorHour(origin, zone) >= keepBefore;
+    const fromOrigin = keepBefore === null || origin === null || !shortOfOrigin(state, origin) || floorHour(origin, zone) >= keepBefore;
     if (!fromOrigin) {
       await tx.query('INSERT INTO rollup_dirty (account_id, factory_id, production_unit_id, from_at, to_at) VALUES ($1, $2, $3, $4, $5)', [
         ctx.accountId, ctx.factoryId, ctx.unitId, iso(origin!), iso(keepBefore!),
