@@ -158,4 +158,6 @@ try {
 const totals = { passed: pglite.passed + server.passed, failed: pglite.failed + server.failed };
 console.log(`\napi: both runs in ${((Date.now() - started) / 1000).toFixed(1)} s (${files.length} files, ${concurrency} processes at once in each)`);
 console.log(`api: ${totals.passed} passed, ${totals.failed} failed`);
-process.exit(totals.failed > 0 ? 1 : 0);
+// Exit once the reports are written: stdout to a pipe (CI tees it) is written asynchronously, and
+// exiting at once cut a long report off mid-line, summary line included.
+process.stdout.write('', () => process.exit(totals.failed > 0 ? 1 : 0));
