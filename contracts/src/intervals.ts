@@ -12,14 +12,33 @@ export const INTERVAL_RULES: Record<Interval, { identifier: string; maxDays: num
   month: { identifier: 'Month', maxDays: 365, minimum: { days: 31 } },
 };
 
-/** Default interval by the window's length: < 7 days hour, < 30 day, < 90 week, < 365 month, else none. */
-export function defaultInterval(window: TimeWindow, calendar: FactoryCalendar): Interval | null {
-  const days = localDays(window, calendar);
+/** Product §9's default by the window's length alone: < 7 days hour, < 30 day, < 90 week, < 365 month, else none. */
+export function lengthDefaultInterval(days: number): Interval | null {
   if (days < 7) return 'hour';
   if (days < 30) return 'day';
   if (days < 90) return 'week';
   if (days < 365) return 'month';
   return null;
+}
+
+/**
+ * The interval a window gets when none is picked (decision 0036). Product §9's default by length, when
+ * the window allows it; otherwise the nearest allowed interval, coarser ones first: from 61 to 89 days the
+ * week's 60-day maximum refuses the length default, so such windows (last 90 days in a 31-day month,
+ * a time range) get month. Null when no interval is allowed: 365 days or more ("Not allowed"), or a window
+ * shorter than the hour's minimum (a week or month that began less than an hour ago).
+ */
+export function defaultInterval(window: TimeWindow, calendar: FactoryCalendar): Interval | null {
+  const preferred = lengthDefaultInterval(localDays(window, calendar));
+  if (preferred === null) return null;
+  const at = INTERVALS.indexOf(preferred);
+  const order = [...INTERVALS.slice(at), ...INTERVALS.slice(0, at).reverse()];
+  return order.find((interval) => intervalProblem(interval, window, calendar) === null) ?? null;
+}
+
+/** The intervals a window allows, finest first (empty from 365 days on, and under one hour). */
+export function allowedIntervals(window: TimeWindow, calendar: FactoryCalendar): Interval[] {
+  return INTERVALS.filter((interval) => intervalProblem(interval, window, calendar) === null);
 }
 
 export type IntervalProblem = 'not_allowed' | 'too_long' | 'too_short';

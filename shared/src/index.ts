@@ -153,7 +153,7 @@ export { savedFiltersQuery } from './selection/api/get-filters';
 export { useCreateSavedFilter, useDeleteSavedFilter, useUpdateSavedFilter } from './selection/saved-filters';
 export { filterGroupsQuery } from './selection/api/get-filter-groups';
 export { PeriodPicker, dateRangeSchema, type PeriodPickerProps } from './selection/ui/period-picker';
-export { IntervalPicker, intervalReason, type IntervalPickerProps } from './selection/ui/interval-picker';
+export { IntervalPicker, intervalReason, noIntervalMessage, type IntervalPickerProps } from './selection/ui/interval-picker';
 export { FilterDrawer } from './selection/ui/filter-drawer';
 export { queryView, type QueryView } from './state/query-view';
 export { Section, SECTION_TEST_ID, type SectionProps } from './ui/section';

@@ -13,6 +13,7 @@ import {
   INTERVAL_RULES,
   defaultInterval,
   intervalProblem,
+  localDays,
   monthStartOf,
   productionDayOf,
   productionDayStart,
@@ -86,7 +87,11 @@ export function resolveWindow(req: WindowRequest, calendar: FactoryCalendar, now
 export function resolveInterval(asked: Interval | undefined, w: Window, calendar: FactoryCalendar): Interval {
   const tw = { start: DateTime.fromMillis(w.start), end: DateTime.fromMillis(w.end) };
   const interval = asked ?? defaultInterval(tw, calendar);
-  if (!interval) throw bad(ERROR_CODES.analyticsIntervalNotAllowed, 'Not allowed: no interval for a range of 365 days or more.');
+  if (!interval) {
+    // No interval fits: 365 days or more, or a window under the hour's minimum (a week begun minutes ago).
+    if (localDays(tw, calendar) >= 365) throw bad(ERROR_CODES.analyticsIntervalNotAllowed, 'Not allowed: no interval for a range of 365 days or more.');
+    throw bad(ERROR_CODES.analyticsIntervalTooShort, 'The hour interval needs a range of at least 1 hour.', { interval: 'hour' });
+  }
   const problem = intervalProblem(interval, tw, calendar);
   const rule = INTERVAL_RULES[interval];
   if (problem === 'not_allowed') throw bad(ERROR_CODES.analyticsIntervalNotAllowed, 'Not allowed: no interval for a range of 365 days or more.', { interval });

@@ -15,6 +15,7 @@ import {
   groupsOf,
   IntervalPicker,
   intervalReason,
+  noIntervalMessage,
   intervalState,
   LoadingState,
   PageFrame,
@@ -278,11 +279,11 @@ function IntervalSection({
   const title = state.interval
     ? intl.formatMessage({ id: 'interval.title' }, { kpi: kpiName, interval: intervalName })
     : intl.formatMessage({ id: 'interval.label' });
-  if (state.notAllowed || !state.interval) {
+  if (!state.interval) {
     return (
       <Section title={title}>
         <p className={styles.note} role="note">
-          {intl.formatMessage({ id: 'error.heatmapNotAllowed' })}
+          {noIntervalMessage(intl, state) ?? intl.formatMessage({ id: 'error.heatmapNotAllowed' })}
         </p>
       </Section>
     );

@@ -21,24 +21,28 @@ export interface IntervalState {
   interval: Interval | null;
   /** The window is 365 days or more: no view by interval ("Not allowed"). */
   notAllowed: boolean;
+  /** The window is shorter than every interval's minimum (a week or month begun under an hour ago). */
+  tooShort: boolean;
   /** The user's pick could not be used for this window. */
   pickRefused: IntervalChoice | null;
 }
 
-/** Product §9: default by the range's length, maximums, minimums, "Not allowed" at 365 days or more. */
+/** Product §9: default by the range's length (decision 0036), maximums, minimums, "Not allowed" at 365 days or more. */
 export function intervalState(picked: Interval | null, window: TimeWindow | null, calendar: FactoryCalendar | null): IntervalState {
   if (!window || !calendar) {
-    return { choices: INTERVALS.map((interval) => ({ interval, problem: null })), interval: null, notAllowed: false, pickRefused: null };
+    return { choices: INTERVALS.map((interval) => ({ interval, problem: null })), interval: null, notAllowed: false, tooShort: false, pickRefused: null };
   }
   const choices = INTERVALS.map((interval) => ({ interval, problem: intervalProblem(interval, window, calendar) }));
   const fallback = defaultInterval(window, calendar);
-  const notAllowed = fallback === null;
+  const notAllowed = fallback === null && choices.some((choice) => choice.problem === 'not_allowed');
+  const tooShort = fallback === null && !notAllowed;
   const pickedChoice = picked ? choices.find((choice) => choice.interval === picked) ?? null : null;
   const pickAllowed = pickedChoice !== null && pickedChoice.problem === null;
   return {
     choices,
-    interval: notAllowed ? null : pickAllowed ? picked : fallback,
+    interval: fallback === null ? null : pickAllowed ? picked : fallback,
     notAllowed,
+    tooShort,
     pickRefused: pickedChoice && !pickAllowed ? pickedChoice : null,
   };
 }

@@ -13,6 +13,7 @@ import {
   INTERVALS,
   IntervalPicker,
   intervalReason,
+  noIntervalMessage,
   intervalState,
   periodFileLabel,
   PeriodPicker,
@@ -149,10 +150,10 @@ function AvailabilityContent({ factory }: { factory: Factory }): ReactElement {
           </MessageBarActions>
         </MessageBar>
       ) : null}
-      {interval.notAllowed ? (
+      {!interval.interval ? (
         <Section title={heatTitle}>
           <p className={styles.note} role="note">
-            {intl.formatMessage({ id: 'error.heatmapNotAllowed' })}
+            {noIntervalMessage(intl, interval) ?? intl.formatMessage({ id: 'error.heatmapNotAllowed' })}
           </p>
         </Section>
       ) : (

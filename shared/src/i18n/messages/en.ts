@@ -301,6 +301,7 @@ export const en = {
   'interval.week': 'Week',
   'interval.month': 'Month',
   'interval.tooShort': 'The {interval} view needs a period of at least {minimum}',
+  'interval.noneYet': 'This period began less than an hour ago: the view by interval opens after its first hour',
   'interval.minimum.hour': '1 hour',
   'interval.minimum.day': '1 day',
   'interval.minimum.week': '7 days',

@@ -289,6 +289,7 @@ export const es: Record<MessageKey, string> = {
   'interval.week': 'Semana',
   'interval.month': 'Mes',
   'interval.tooShort': 'La vista por {interval} necesita un periodo de al menos {minimum}',
+  'interval.noneYet': 'Este periodo empezó hace menos de una hora: la vista por intervalo se abre tras su primera hora',
   'interval.minimum.hour': '1 hora',
   'interval.minimum.day': '1 día',
   'interval.minimum.week': '7 días',

@@ -289,6 +289,7 @@ export const fr: Record<MessageKey, string> = {
   'interval.week': 'Semaine',
   'interval.month': 'Mois',
   'interval.tooShort': 'L’affichage par {interval} demande une période d’au moins {minimum}',
+  'interval.noneYet': 'Cette période a commencé il y a moins d’une heure : l’affichage par intervalle s’ouvre après sa première heure',
   'interval.minimum.hour': '1 heure',
   'interval.minimum.day': '1 jour',
   'interval.minimum.week': '7 jours',

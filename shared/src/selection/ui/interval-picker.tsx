@@ -23,6 +23,13 @@ export function intervalReason(intl: IntlShape, choice: IntervalChoice): string 
   return null;
 }
 
+/** Why a period has no view by interval at all: 365 days or more, or begun less than an hour ago. */
+export function noIntervalMessage(intl: IntlShape, state: IntervalState): string | null {
+  if (state.notAllowed) return intl.formatMessage({ id: 'error.heatmapNotAllowed' });
+  if (state.tooShort) return intl.formatMessage({ id: 'interval.noneYet' });
+  return null;
+}
+
 export interface IntervalPickerProps {
   state: IntervalState;
   onChange: (interval: Interval) => void;
@@ -32,9 +39,10 @@ export interface IntervalPickerProps {
 export function IntervalPicker({ state, onChange }: IntervalPickerProps): ReactElement {
   const intl = useIntl();
   const styles = useStyles();
+  const none = noIntervalMessage(intl, state);
   const reasons = state.choices.flatMap((choice) => {
     const reason = intervalReason(intl, choice);
-    return reason && !state.notAllowed ? [{ interval: choice.interval, reason }] : [];
+    return reason && !state.notAllowed && !state.tooShort ? [{ interval: choice.interval, reason }] : [];
   });
   return (
     <Field label={intl.formatMessage({ id: 'interval.label' })}>
@@ -42,7 +50,7 @@ export function IntervalPicker({ state, onChange }: IntervalPickerProps): ReactE
         layout="horizontal"
         value={state.interval ?? ''}
         onChange={(_event, data) => onChange(data.value as Interval)}
-        aria-describedby={state.notAllowed ? 'interval-not-allowed' : undefined}
+        aria-describedby={none ? 'interval-not-allowed' : undefined}
       >
         {INTERVALS.map((interval) => {
           const choice = state.choices.find((c) => c.interval === interval);
@@ -51,14 +59,14 @@ export function IntervalPicker({ state, onChange }: IntervalPickerProps): ReactE
               key={interval}
               value={interval}
               label={intl.formatMessage({ id: `interval.${interval}` })}
-              disabled={state.notAllowed || (choice?.problem ?? null) !== null}
+              disabled={none !== null || (choice?.problem ?? null) !== null}
             />
           );
         })}
       </RadioGroup>
-      {state.notAllowed ? (
+      {none ? (
         <Text id="interval-not-allowed" role="note">
-          {intl.formatMessage({ id: 'error.heatmapNotAllowed' })}
+          {none}
         </Text>
       ) : reasons.length > 0 ? (
         <ul className={styles.reasons} aria-label={intl.formatMessage({ id: 'interval.label' })}>
