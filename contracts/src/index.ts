@@ -14,6 +14,7 @@ export * from './factory';
 export * from './routes';
 export * from './time-windows';
 export * from './intervals';
+export * from './interval-buckets';
 export * from './indicators';
 export * from './analytics-contracts';
 export * from './saved-filters';
