@@ -140,6 +140,40 @@ describe('opportunity pages: unit, occurrences, targets', () => {
     assert.ok(starts.body.occurrences.every((o: { at: string }) => o.at !== '2024-05-06T14:00:00.000Z'));
   });
 
+  it('names every reason its occurrences’ downtimes carry, unplanned ones included', async () => {
+    // The product change at 10:00 on the 6th holds the stop of 09:58–10:05, justified with Jam (unplanned):
+    // its id was answered without a name, and the page showed the id.
+    const res = await post(DEMO.operation, '/api/opportunities/occurrences', unitBody({ kind: 'product_changes' }));
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.deepEqual(res.body.occurrences.map((o: { downtimes: { reason_ids: string[] }[] }) => o.downtimes.flatMap((d) => d.reason_ids)), [[jam]]);
+    assert.equal(res.body.names.reasons[jam], 'Jam');
+    assert.equal(res.body.names.reasons[cleaning], 'Cleaning');
+    const unitAnswer = await post(DEMO.operation, '/api/opportunities/unit', unitBody({ kind: 'product_changes' }));
+    assert.equal(unitAnswer.body.names.reasons[jam], 'Jam');
+  });
+
+  it('has no target, rather than a target of 0 s, when the window holds no occurrence to take a median from', async () => {
+    // The day after the stops: no shift change loses anything, so there is no median; the three days
+    // before it, among its trend's periods, have the stops.
+    const empty = { start: '2024-05-09T00:00:00Z', end: '2024-05-10T00:00:00Z' };
+    const res = await post(DEMO.admin, '/api/opportunities/unit', unitBody(empty));
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.equal(res.body.summary.occurrences, 0);
+    assert.equal(res.body.summary.median_ms, null);
+    assert.equal(res.body.summary.target_ms, null);
+    assert.equal(res.body.summary.target_source, 'median');
+    assert.equal(res.body.summary.gain_hours, 0);
+    // The trend's earlier periods are not measured against a made-up target of 0 either.
+    assert.equal(res.body.trend.reduce((n: number, p: { occurrences: number }) => n + p.occurrences, 0), 3);
+    assert.ok(res.body.trend.every((p: { excess_ms: number }) => p.excess_ms === 0));
+    // A target set for the line applies with or without occurrences.
+    assert.equal((await putTarget(DEMO.admin, { factory_id: f.factoryId, production_unit_id: unit, kind: 'shift_changes', target_seconds: 450 })).status, 204);
+    const set = await post(DEMO.admin, '/api/opportunities/unit', unitBody(empty));
+    assert.equal(set.body.summary.target_ms, 450_000, '7 min 30 s, as entered');
+    assert.equal(set.body.summary.target_source, 'unit');
+    assert.equal((await putTarget(DEMO.admin, { factory_id: f.factoryId, production_unit_id: unit, kind: 'shift_changes', target_seconds: null })).status, 204);
+  });
+
   it('lets admins and directors set a unit’s target, which moves the page’s and the overview’s gain alike', async () => {
     const forbidden = await putTarget(DEMO.operation, { factory_id: f.factoryId, production_unit_id: unit, kind: 'shift_changes', target_seconds: 300 });
     assert.equal(forbidden.status, 403);

@@ -78,7 +78,9 @@ export type TargetSource = 'reason' | 'unit' | 'median';
 /**
  * Sets each occurrence's target and excess. Planned downtime: its reason's target. The other kinds: the
  * unit's stored target, else the median loss (nearest rank, as the downtime durations) of `basis` (the unit's occurrences of that kind in the
- * window asked). Returns the target applied to the three kinds (null for planned downtime).
+ * window asked). Returns the target applied to the three kinds (null for planned downtime, and, with
+ * the median as source, when `basis` is empty: no occurrence, no median, no target — and then no
+ * occurrence is beyond it, where a target of 0 would have counted every loss as excess).
  */
 export function applyTargets(
   occurrences: readonly Occurrence[],
@@ -95,10 +97,10 @@ export function applyTargets(
     return { targetMs: null, source: null };
   }
   const median = nearestRank(basis.map((o) => o.lostMs).sort((a, b) => a - b), 50);
-  const targetMs = stored ?? median ?? 0;
+  const targetMs = stored ?? median;
   for (const o of occurrences) {
-    o.targetMs = targetMs;
-    o.excessMs = Math.max(0, o.lostMs - targetMs);
+    o.targetMs = targetMs ?? o.lostMs;
+    o.excessMs = targetMs === null ? 0 : Math.max(0, o.lostMs - targetMs);
   }
   return { targetMs, source: stored === undefined ? 'median' : 'unit' };
 }

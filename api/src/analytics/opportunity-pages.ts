@@ -85,7 +85,11 @@ async function occurrencesOver(db: Db, s: Scope, body: UnitRequest, span: { star
   return unitOccurrences(db, s.ctx, span, now, s.reasonById, new Set([body.kind]), { reasonId: body.downtime_reason_id, withReasons });
 }
 
-/** Names of the shifts, products and reasons an answer refers to. */
+/**
+ * Names of the shifts, products and reasons an answer refers to: every reason of the factory, since an
+ * occurrence's downtimes carry the unplanned reasons justifying them, not only the planned reasons with
+ * a target that the fourth kind is about (their ids were shown instead of their names).
+ */
 async function namesOf(db: Db, accountId: string, factoryId: string, reasonById: ReadonlyMap<string, ReasonInfo>) {
   const [shifts, products] = await Promise.all([
     db.query<{ id: string; name: string }>('SELECT id, name FROM work_shifts WHERE account_id = $1 AND factory_id = $2', [accountId, factoryId]),
@@ -94,7 +98,7 @@ async function namesOf(db: Db, accountId: string, factoryId: string, reasonById:
   return {
     shifts: Object.fromEntries(shifts.map((r) => [r.id, r.name])),
     products: Object.fromEntries(products.map((r) => [r.id, r.name])),
-    reasons: Object.fromEntries([...reasonById.values()].filter((r) => r.is_planned && r.target_seconds).map((r) => [r.id, r.name])),
+    reasons: Object.fromEntries([...reasonById.values()].map((r) => [r.id, r.name])),
   };
 }
 

@@ -29,9 +29,9 @@ const TEXTS: Record<Language, { title: string; confirm: string; button: string; 
   },
   fr: {
     title: 'Rapport courriel Linepulse',
-    confirm: 'Ne plus envoyer ce rapport à {address} ?',
+    confirm: 'Ne plus envoyer ce rapport à {address}\u00a0?',
     button: 'Se désabonner',
-    done: 'Vous êtes désabonné de ce rapport : {address} ne le recevra plus.',
+    done: 'Vous êtes désabonné de ce rapport\u00a0: {address} ne le recevra plus.',
     invalid: 'Ce lien de désabonnement n’est pas valide, ou le rapport n’existe plus.',
   },
   es: {

@@ -56,7 +56,7 @@ export const OpportunityUnitSchema = Type.Object({
     median_ms: Nullable({ description: 'nearest rank, as p90 and p95' }),
     p90_ms: Nullable(),
     p95_ms: Nullable(),
-    target_ms: Nullable({ description: 'null: several planned reasons, each with its own target' }),
+    target_ms: Nullable({ description: 'null: several planned reasons, each with its own target; or, with target_source median, no occurrence in the window to take a median from (no target)' }),
     target_source: Type.Union([Type.Enum(['reason', 'unit', 'median'] as const), Type.Null()]),
     ...gain,
   }),

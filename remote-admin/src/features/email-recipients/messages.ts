@@ -28,8 +28,8 @@ export const emailRecipientsMessages = {
   fr: {
     'admin.emailRecipients.title': 'Destinataires des rapports par courriel',
     'admin.emailRecipients.description': 'Les rapports programmés ne sont envoyés qu’aux personnes de votre entreprise et aux adresses et domaines listés ici. Un rapport adressé à une adresse retirée de cette liste l’omet à son prochain envoi.',
-    'admin.emailRecipients.alwaysAllowed': 'Toujours autorisées : toutes les adresses de {domain} et de ses sous-domaines, et les adresses de vos utilisateurs.',
-    'admin.emailRecipients.alwaysAllowedUsers': 'Toujours autorisées : les adresses de vos utilisateurs.',
+    'admin.emailRecipients.alwaysAllowed': 'Toujours autorisées\u00a0: toutes les adresses de {domain} et de ses sous-domaines, et les adresses de vos utilisateurs.',
+    'admin.emailRecipients.alwaysAllowedUsers': 'Toujours autorisées\u00a0: les adresses de vos utilisateurs.',
     'admin.emailRecipients.loadFailed': 'Les destinataires des rapports par courriel n’ont pas pu être chargés',
     'admin.emailRecipients.entry': 'Adresse ou @domaine',
     'admin.emailRecipients.entryHint': 'Par exemple auditeur@cabinet.example, ou @partenaire.example pour tout le domaine (ce domaine exactement). {max} entrées au plus.',
@@ -47,7 +47,7 @@ export const emailRecipientsMessages = {
     'admin.emailRecipients.discard': 'Annuler les modifications',
     'admin.emailRecipients.saved': 'Destinataires des rapports par courriel enregistrés',
     'admin.emailRecipients.saveFailed': 'La liste n’a pas pu être enregistrée',
-    'admin.emailRecipients.saveRefused': 'La liste n’a pas été enregistrée : voyez les entrées refusées.',
+    'admin.emailRecipients.saveRefused': 'La liste n’a pas été enregistrée\u00a0: voyez les entrées refusées.',
     'error.RPT_ALLOW_ENTRY_INVALID': '{entry} n’est ni une adresse courriel ni un @domaine',
   },
   es: {

@@ -1,0 +1,127 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+
+/**
+ * French puts a no-break space (U+00A0) before ":", ";", "?" and "!" (product rule): "Période : …" with
+ * an ordinary space can wrap the colon alone onto the next line, and "Période:" is not French. Every
+ * French catalogue of the workspace is read as source (the shell's, the platform components', each
+ * remote's and feature's, the api's e-mails and pages), so a catalogue added later is checked too.
+ */
+
+const ROOT = path.resolve(__dirname, '../../../..');
+const NBSP = '\u00a0';
+
+/** The workspace's source folders: every package's `src`. */
+function sourceFiles(): string[] {
+  const packages = readdirSync(ROOT, { withFileTypes: true }).filter((entry) => entry.isDirectory() && !entry.name.startsWith('.') && entry.name !== 'node_modules');
+  const files: string[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== 'node_modules' && entry.name !== 'testing') walk(full);
+      } else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts')) {
+        files.push(full);
+      }
+    }
+  };
+  for (const entry of packages) {
+    const src = path.join(ROOT, entry.name, 'src');
+    try {
+      walk(src);
+    } catch {
+      // A folder without sources (docs, scripts) has no catalogue.
+    }
+  }
+  return files;
+}
+
+const nameOf = (name: ts.PropertyName | ts.BindingName): string | null =>
+  ts.isIdentifier(name) || ts.isStringLiteral(name) ? name.text : null;
+
+/** The texts of every object literal named `fr` in a file (`fr: { … }`, `const fr = { … }`), keyed by their path. */
+function frenchTexts(file: string): { where: string; text: string }[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const found: { where: string; text: string }[] = [];
+  const collect = (node: ts.Node, where: string): void => {
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) {
+      found.push({ where, text: node.text });
+      return;
+    }
+    if (ts.isPropertyAssignment(node)) {
+      collect(node.initializer, `${where}.${nameOf(node.name) ?? '?'}`);
+      return;
+    }
+    node.forEachChild((child) => collect(child, where));
+  };
+  const visit = (node: ts.Node): void => {
+    const initializer =
+      (ts.isPropertyAssignment(node) || ts.isVariableDeclaration(node)) && nameOf(node.name) === 'fr' ? node.initializer : undefined;
+    const literal = initializer && (ts.isAsExpression(initializer) || ts.isSatisfiesExpression(initializer) ? initializer.expression : initializer);
+    if (literal && ts.isObjectLiteralExpression(literal)) {
+      const line = source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
+      literal.properties.forEach((property) => collect(property, `${path.relative(ROOT, file)}:${line}`));
+      return;
+    }
+    node.forEachChild(visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** Each ":", ";", "?" or "!" of a French text not preceded by a no-break space, with its surroundings. */
+function missingNoBreakSpaces(text: string): string[] {
+  const missing: string[] = [];
+  for (const match of text.matchAll(/[:;?!]/g)) {
+    const at = match.index;
+    const mark = match[0];
+    const before = text[at - 1] ?? '';
+    const after = text[at + 1] ?? '';
+    if (before === NBSP) continue;
+    // Punctuation ends a phrase: followed by a space, the end or a closing mark. Between two characters
+    // the mark is something else: a time or a ratio (05:00, 1:1), a format (HH:mm, ::.##), an address.
+    if (after !== '' && !/[\s)\]}»"'’]/.test(after)) continue;
+    // "?!" takes one space, before the first mark.
+    if ((mark === '?' || mark === '!') && (before === '?' || before === '!')) continue;
+    missing.push(text.slice(Math.max(0, at - 12), at + 1));
+  }
+  return missing;
+}
+
+describe('French punctuation', () => {
+  it('finds the missing no-break spaces it exists to find', () => {
+    expect(missingNoBreakSpaces('Période: mai')).toEqual(['Période:']);
+    expect(missingNoBreakSpaces('Supprimer ? Oui ; non !')).toEqual(['Supprimer ?', 'rimer ? Oui ;', '? Oui ; non !']);
+    expect(missingNoBreakSpaces('{count, plural, one {Supprimer ?} other {Supprimer tout ?}}')).toEqual([' {Supprimer ?', 'primer tout ?']);
+    expect(missingNoBreakSpaces(`Période${NBSP}: de 05:00 à 06:00 (HH:mm), {max, number, ::.##}, https://linepulse.example/?a=1${NBSP}?!`)).toEqual([]);
+  });
+
+  const files = sourceFiles();
+  const catalogues = files.map((file) => ({ file, texts: frenchTexts(file) })).filter((c) => c.texts.length > 0);
+
+  it('reads every French catalogue of the workspace', () => {
+    const names = catalogues.map((c) => path.relative(ROOT, c.file));
+    // The catalogues the product has today; a new one is found the same way.
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'shared/src/i18n/messages/fr.ts',
+        'shared/src/ui/ui-messages.ts',
+        'remote-overview/src/messages.ts',
+        'remote-downtime/src/messages.ts',
+        'remote-opportunities/src/messages.ts',
+        'remote-reports/src/messages.ts',
+        'remote-admin/src/messages.ts',
+        'remote-admin/src/features/ingest-keys/messages.ts',
+        'api/src/reports/texts.ts',
+        'api/src/reports/unsubscribe.ts',
+        'api/src/oidc/pages.ts',
+      ]),
+    );
+  });
+
+  it('puts a no-break space before every colon, semicolon, question and exclamation mark', () => {
+    const wrong = catalogues.flatMap((c) => c.texts.flatMap(({ where, text }) => missingNoBreakSpaces(text).map((excerpt) => `${where}: «${excerpt}»`)));
+    expect(wrong).toEqual([]);
+  });
+});
