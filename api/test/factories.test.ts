@@ -69,6 +69,56 @@ describe('factories, shifts, products and account scoping', () => {
     assert.equal(all.body.length, 15);
   });
 
+  it('gives every enabled user of the account, not only administrators, the ids of shifts and products (product §6)', async () => {
+    const configuration = await call(app, DEMO.admin, { method: 'GET', url: `/api/factories/${montreal}/configuration` });
+    assert.equal(configuration.status, 200);
+    const shiftIds = new Map<string, string>(configuration.body.work_shifts.map((s: { id: string; name: string }) => [s.id, s.name]));
+    const productIds = configuration.body.products.map((p: { id: string; sku: string; name: string }) => `${p.id} ${p.sku} ${p.name}`).sort();
+    // A supervisor cannot read the configuration, yet reads the same ids through the calls of product §7.
+    const refused = await call(app, DEMO.operation, { method: 'GET', url: `/api/factories/${montreal}/configuration` });
+    assert.equal(refused.status, 403);
+    for (const who of [DEMO.operation, DEMO.display, DEMO.admin]) {
+      const units = await call(app, who, { method: 'GET', url: `/api/factories/${montreal}/assigned-work-shift-names` });
+      assert.equal(units.status, 200, who);
+      const seen = units.body.flatMap((u: { work_shift: { id: string; name: string }[] }) => u.work_shift);
+      assert.ok(seen.length > 0);
+      for (const shift of seen) assert.equal(shiftIds.get(shift.id), shift.name, `${who}: ${JSON.stringify(shift)}`);
+      const products = await call(app, who, { method: 'GET', url: `/api/factories/${montreal}/products` });
+      assert.equal(products.status, 200, who);
+      assert.deepEqual(products.body.map((p: { id: string; sku: string; name: string }) => `${p.id} ${p.sku} ${p.name}`).sort(), productIds);
+      const all = await call(app, who, { method: 'GET', url: '/api/user/work-shifts' });
+      assert.equal(all.status, 200, who);
+      const montrealShifts = all.body
+        .filter((u: { factory_id: string }) => u.factory_id === montreal)
+        .flatMap((u: { work_shift: { id: string }[] }) => u.work_shift.map((s) => s.id));
+      assert.deepEqual([...new Set(montrealShifts)].sort(), [...new Set(seen.map((s: { id: string }) => s.id))].sort());
+    }
+
+    // The ids narrow a supervisor's figures.
+    const unit = configuration.body.production_units[0].id;
+    const shift = configuration.body.work_shifts.find((s: { production_units: string[] }) => s.production_units.includes(configuration.body.production_units[0].key)).id;
+    const narrowed = await call(app, DEMO.operation, {
+      method: 'POST',
+      url: '/api/kpis/by-groups',
+      payload: { time_option: 'last7days', groups: [{ name: 'g', factory_id: montreal, production_unit_ids: [unit], work_shift_ids: [shift], product_ids: [productIds[0]!.split(' ')[0]] }] },
+    });
+    assert.equal(narrowed.status, 200, JSON.stringify(narrowed.body));
+
+    // Another account's user reads none of it; a user not enabled for the product is refused.
+    for (const url of [`/api/factories/${montreal}/assigned-work-shift-names`, `/api/factories/${montreal}/products`]) {
+      const foreign = await call(app, DEMO.otherAdmin, { method: 'GET', url });
+      assert.equal(foreign.status, 404, url);
+      assert.equal(foreign.body.errors[0].code, 'CS_FAC_404');
+      const notEnabled = await call(app, DEMO.noaccess, { method: 'GET', url });
+      assert.equal(notEnabled.status, 403, url);
+    }
+    const otherShifts = await call(app, DEMO.otherAdmin, { method: 'GET', url: '/api/user/work-shifts' });
+    assert.equal(otherShifts.status, 200);
+    assert.ok(otherShifts.body.length > 0);
+    assert.ok(otherShifts.body.every((u: { factory_id: string; work_shift: { id: string }[] }) => u.factory_id === hamilton && u.work_shift.every((s) => !shiftIds.has(s.id))));
+    assert.equal((await call(app, DEMO.noaccess, { method: 'GET', url: '/api/user/work-shifts' })).status, 403);
+  });
+
   it('lists currencies and custom periods with inclusive day counts', async () => {
     const currencies = await call(app, DEMO.operation, { method: 'GET', url: '/api/currency-list' });
     assert.ok(['CAD', 'EUR', 'MXN', 'USD'].every((c) => currencies.body.includes(c)));

@@ -151,6 +151,7 @@ export async function updateFactorySettings(
 interface ShiftRow {
   factory_id: string;
   production_unit_id: string;
+  work_shift_id: string | null;
   name: string | null;
 }
 
@@ -162,13 +163,13 @@ function groupShifts(rows: ShiftRow[]): UserUnitWorkShifts[] {
       entry = { factory_id: row.factory_id, production_unit_id: row.production_unit_id, work_shift: [] };
       byUnit.set(row.production_unit_id, entry);
     }
-    if (row.name !== null) entry.work_shift.push({ name: row.name });
+    if (row.work_shift_id !== null && row.name !== null) entry.work_shift.push({ id: row.work_shift_id, name: row.name });
   }
   return [...byUnit.values()];
 }
 
 const SHIFTS_SQL = `
-  SELECT pu.factory_id, pu.id AS production_unit_id, ws.name
+  SELECT pu.factory_id, pu.id AS production_unit_id, ws.id AS work_shift_id, ws.name
     FROM production_units pu
     JOIN factories f ON f.account_id = pu.account_id AND f.id = pu.factory_id
     LEFT JOIN work_shift_units wsu ON wsu.account_id = pu.account_id AND wsu.production_unit_id = pu.id
@@ -176,7 +177,7 @@ const SHIFTS_SQL = `
    WHERE pu.account_id = $1`;
 const SHIFTS_ORDER = ' ORDER BY f.name, pu.sort_order, pu.name, ws.sort_order, ws.start_local';
 
-/** Each production unit of the factory with the names of its work shifts (units without shifts too). */
+/** Each production unit of the factory with its work shifts, id and name (units without shifts too). */
 export async function factoryUnitWorkShifts(db: Queryable, accountId: string, factoryId: string): Promise<UnitWorkShifts[]> {
   const rows = await db.query<ShiftRow>(`${SHIFTS_SQL} AND pu.factory_id = $2${SHIFTS_ORDER}`, [accountId, factoryId]);
   return groupShifts(rows).map(({ production_unit_id, work_shift }) => ({ production_unit_id, work_shift }));
@@ -189,7 +190,7 @@ export async function accountUnitWorkShifts(db: Queryable, accountId: string): P
 
 export async function factoryProducts(db: Queryable, accountId: string, factoryId: string): Promise<FactoryProduct[]> {
   return db.query<FactoryProduct>(
-    'SELECT sku, name FROM products WHERE account_id = $1 AND factory_id = $2 ORDER BY sku',
+    'SELECT id, sku, name FROM products WHERE account_id = $1 AND factory_id = $2 ORDER BY sku',
     [accountId, factoryId],
   );
 }

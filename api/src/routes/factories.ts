@@ -178,7 +178,7 @@ export const factoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/factories/:id/assigned-work-shift-names',
     {
       schema: {
-        summary: 'Each production unit of the factory with the names of its work shifts',
+        summary: 'Each production unit of the factory with its work shifts (id and name), for every enabled user of the account',
         tags: ['factories'],
         security: [{ bearerAuth: [] }],
         params: FactoryIdParams,
@@ -196,7 +196,7 @@ export const factoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/factories/:id/products',
     {
       schema: {
-        summary: 'Products of the factory',
+        summary: 'Products of the factory (id, SKU, name), for every enabled user of the account',
         tags: ['factories'],
         security: [{ bearerAuth: [] }],
         params: FactoryIdParams,

@@ -10,7 +10,7 @@ export const workShiftRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/user/work-shifts',
     {
       schema: {
-        summary: "Work shift names of every production unit in the caller's account",
+        summary: "Work shifts (id and name) of every production unit in the caller's account",
         tags: ['factories'],
         security: [{ bearerAuth: [] }],
         response: withErrors({ 200: Type.Array(UserUnitWorkShiftsSchema) }, [401, 403, 500]),

@@ -109,18 +109,22 @@ export const NewFactorySchema = Type.Object(
   { additionalProperties: false },
 );
 
+// A shift and a product carry their id: the analytics calls and saved filters narrow by these ids, and
+// every enabled user of the account may narrow by shift and product (product §6), not only administrators.
+const WorkShiftNameSchema = Type.Object({ id: Uuid, name: Type.String() });
+
 export const UnitWorkShiftsSchema = Type.Object({
   production_unit_id: Uuid,
-  work_shift: Type.Array(Type.Object({ name: Type.String() })),
+  work_shift: Type.Array(WorkShiftNameSchema),
 });
 
 export const UserUnitWorkShiftsSchema = Type.Object({
   factory_id: Uuid,
   production_unit_id: Uuid,
-  work_shift: Type.Array(Type.Object({ name: Type.String() })),
+  work_shift: Type.Array(WorkShiftNameSchema),
 });
 
-export const FactoryProductSchema = Type.Object({ sku: Type.String(), name: Type.String() });
+export const FactoryProductSchema = Type.Object({ id: Uuid, sku: Type.String(), name: Type.String() });
 
 export const AccountSchema = Type.Object(
   {

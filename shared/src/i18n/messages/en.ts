@@ -326,7 +326,6 @@ export const en = {
   'filters.downtimeTypesRequired': 'Select at least one downtime type',
   'filters.shiftsRequired': 'Select at least one shift in each factory',
   'filters.productsRequired': 'Select at least one product in each factory',
-  'filters.idsUnavailable': 'Shifts and products can be narrowed by administrators only for now.',
   'filters.active': 'Filtered: {summary}',
   'filters.activeNew': 'new filters',
   'filters.activeSaved': 'saved filter {name}',
@@ -369,7 +368,6 @@ export const en = {
   'savedFilters.groupsRequired': 'Add at least one comparison group',
   'savedFilters.groupSame': 'Same factory, lines and shifts as comparison group {other}',
   'savedFilters.groupDuplicate': 'This selection is already group {group} of your saved filter {filter}: it can be applied but not saved',
-  'savedFilters.noShiftIds': 'Saving comparison groups needs shift ids, which only administrators can read for now.',
 
 } as const;
 

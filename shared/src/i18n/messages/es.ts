@@ -314,7 +314,6 @@ export const es: Record<MessageKey, string> = {
   'filters.downtimeTypesRequired': 'Seleccione al menos un tipo de paro',
   'filters.shiftsRequired': 'Seleccione al menos un turno en cada planta',
   'filters.productsRequired': 'Seleccione al menos un producto en cada planta',
-  'filters.idsUnavailable': 'Por ahora solo los administradores pueden restringir turnos y productos.',
   'filters.active': 'Filtrado: {summary}',
   'filters.activeNew': 'nuevos filtros',
   'filters.activeSaved': 'filtro guardado {name}',
@@ -357,5 +356,4 @@ export const es: Record<MessageKey, string> = {
   'savedFilters.groupsRequired': 'Añada al menos un grupo de comparación',
   'savedFilters.groupSame': 'Misma planta, líneas y turnos que el grupo de comparación {other}',
   'savedFilters.groupDuplicate': 'Esta selección ya es el grupo {group} de su filtro guardado {filter}: se puede aplicar pero no guardar',
-  'savedFilters.noShiftIds': 'Guardar grupos de comparación requiere los identificadores de los turnos, que por ahora solo pueden leer los administradores.',
 };

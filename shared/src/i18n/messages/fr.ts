@@ -314,7 +314,6 @@ export const fr: Record<MessageKey, string> = {
   'filters.downtimeTypesRequired': 'Sélectionnez au moins un type d’arrêt',
   'filters.shiftsRequired': 'Sélectionnez au moins un quart dans chaque usine',
   'filters.productsRequired': 'Sélectionnez au moins un produit dans chaque usine',
-  'filters.idsUnavailable': 'Pour l’instant, seuls les administrateurs peuvent restreindre les quarts et les produits.',
   'filters.active': 'Filtré\u00a0: {summary}',
   'filters.activeNew': 'nouveaux filtres',
   'filters.activeSaved': 'filtre enregistré {name}',
@@ -357,5 +356,4 @@ export const fr: Record<MessageKey, string> = {
   'savedFilters.groupsRequired': 'Ajoutez au moins un groupe de comparaison',
   'savedFilters.groupSame': 'Même usine, mêmes lignes et mêmes quarts que le groupe de comparaison {other}',
   'savedFilters.groupDuplicate': 'Cette sélection est déjà le groupe {group} de votre filtre enregistré {filter}\u00a0: elle peut être appliquée mais pas enregistrée',
-  'savedFilters.noShiftIds': 'Enregistrer des groupes de comparaison demande les identifiants des quarts, que seuls les administrateurs peuvent lire pour l’instant.',
 };

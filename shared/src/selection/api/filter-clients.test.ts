@@ -41,38 +41,24 @@ test('a saved-filter conflict arrives as an ApiError with its coded items', asyn
   expect(failure.items).toEqual(errors);
 });
 
-test('filter options carry ids from the configuration for administrators', async () => {
+test('filter options carry shift and product ids from the calls every enabled user may make, never the administrators-only configuration', async () => {
   const fetch = mockFetch({
-    'GET /api/factories/f1/configuration': {
-      production_units: [{ id: 'u1', key: 'L1' }],
-      work_shifts: [{ id: 's1', name: 'Day', production_units: ['L1'] }],
-      products: [{ id: 'p1', sku: 'SKU-A', name: 'Bottle' }],
-      downtime_reasons: [],
-    },
-  });
-  await expect(getFactoryFilterOptions('f1')).resolves.toEqual({
-    shifts: [{ id: 's1', name: 'Day', production_unit_ids: ['u1'] }],
-    products: [{ id: 'p1', sku: 'SKU-A', name: 'Bottle' }],
-    idsAvailable: true,
-  });
-  fetch.restore();
-});
-
-test('other users get shift and product names without ids', async () => {
-  const fetch = mockFetch({
-    'GET /api/factories/f1/configuration': () => jsonResponse({ errors: [{ code: 'AUTH_ADMIN_REQUIRED', arguments: {}, message: '' }] }, 403),
     'GET /api/factories/f1/assigned-work-shift-names': [
-      { production_unit_id: 'u1', work_shift: [{ name: 'Day' }, { name: 'Night' }] },
-      { production_unit_id: 'u2', work_shift: [{ name: 'Day' }] },
+      { production_unit_id: 'u1', work_shift: [{ id: 's1', name: 'Day' }, { id: 's2', name: 'Night' }] },
+      { production_unit_id: 'u2', work_shift: [{ id: 's1', name: 'Day' }, { id: 's3', name: 'Day' }] },
     ],
-    'GET /api/factories/f1/products': [{ sku: 'SKU-A', name: 'Bottle' }],
+    'GET /api/factories/f1/products': [{ id: 'p1', sku: 'SKU-A', name: 'Bottle' }],
   });
   const options = await getFactoryFilterOptions('f1');
   fetch.restore();
-  expect(options.idsAvailable).toBe(false);
-  expect(options.shifts).toEqual([
-    { id: null, name: 'Day', production_unit_ids: ['u1', 'u2'] },
-    { id: null, name: 'Night', production_unit_ids: ['u1'] },
-  ]);
-  expect(options.products).toEqual([{ id: null, sku: 'SKU-A', name: 'Bottle' }]);
+  expect(options).toEqual({
+    // One option per shift: two shifts of the same name on different lines stay two.
+    shifts: [
+      { id: 's1', name: 'Day', production_unit_ids: ['u1', 'u2'] },
+      { id: 's2', name: 'Night', production_unit_ids: ['u1'] },
+      { id: 's3', name: 'Day', production_unit_ids: ['u2'] },
+    ],
+    products: [{ id: 'p1', sku: 'SKU-A', name: 'Bottle' }],
+  });
+  expect(fetch.requests.map((r) => new URL(r.url).pathname).sort()).toEqual(['/api/factories/f1/assigned-work-shift-names', '/api/factories/f1/products']);
 });

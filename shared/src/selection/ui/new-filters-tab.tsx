@@ -25,14 +25,14 @@ export const useFilterFormStyles = makeStyles({
 interface Values {
   lines: string[];
   downtimeTypes: DowntimeType[];
-  /** factory id → shift ids (shift ids of options with ids). */
+  /** factory id → chosen shift ids. */
   shifts: Record<string, string[]>;
   products: Record<string, string[]>;
 }
 
 function initialValues(selection: Selection, factories: Factory[], options: Record<string, FactoryFilterOptions>): Values {
   const allLines = factories.flatMap((f) => f.production_units.map((u) => u.id));
-  const ids = (list: { id: string | null }[]): string[] => list.flatMap((x) => (x.id ? [x.id] : []));
+  const ids = (list: { id: string }[]): string[] => list.map((x) => x.id);
   const current = selection.kind === 'filters' ? selection.filters : null;
   return {
     lines: current ? current.production_unit_ids.filter((id) => allLines.includes(id)) : allLines,
@@ -50,7 +50,7 @@ function schema(factories: Factory[], options: Record<string, FactoryFilterOptio
       const values = this.parent as Values;
       return factories.every((f) => {
         const list = key === 'shifts' ? options[f.id]?.shifts : options[f.id]?.products;
-        if (!used(values, f) || !options[f.id]?.idsAvailable || !list || list.length === 0) return true;
+        if (!used(values, f) || !list || list.length === 0) return true;
         return ((value as Record<string, string[]>)[f.id] ?? []).length > 0;
       });
     });
@@ -64,8 +64,7 @@ function schema(factories: Factory[], options: Record<string, FactoryFilterOptio
 
 /** Whether the filters select everything (then the plain "whole factories" view is the same thing). */
 function selectsEverything(values: Values, factories: Factory[], options: Record<string, FactoryFilterOptions>): boolean {
-  const all = (chosen: string[] | undefined, list: { id: string | null }[] | undefined): boolean =>
-    (list ?? []).every((x) => !x.id || (chosen ?? []).includes(x.id));
+  const all = (chosen: string[] | undefined, list: { id: string }[] | undefined): boolean => (list ?? []).every((x) => (chosen ?? []).includes(x.id));
   return (
     factories.every((f) => f.production_units.every((u) => values.lines.includes(u.id))) &&
     values.downtimeTypes.length === DOWNTIME_TYPES.length &&
@@ -79,8 +78,7 @@ function toFilters(values: Values, factories: Factory[], options: Record<string,
       factories.flatMap((f) => {
         const list = (key === 'shifts' ? options[f.id]?.shifts : options[f.id]?.products) ?? [];
         const chosen = values[key][f.id] ?? [];
-        const withIds = list.filter((x) => x.id);
-        return withIds.length > 0 && chosen.length < withIds.length ? [[f.id, chosen]] : [];
+        return list.length > 0 && chosen.length < list.length ? [[f.id, chosen]] : [];
       }),
     );
   return { production_unit_ids: values.lines, downtime_types: values.downtimeTypes, work_shift_ids: narrowed('shifts'), product_ids: narrowed('products') };
@@ -131,7 +129,6 @@ function NewFiltersForm({
     const e = form.submitCount > 0 ? form.errors[key] : undefined;
     return typeof e === 'string' ? intl.formatMessage({ id: `filters.${e}` }) : null;
   };
-  const idsMissing = factories.some((f) => !options[f.id]?.idsAvailable);
 
   const perFactoryList = (key: 'shifts' | 'products', legendId: string): ReactElement => (
     <fieldset className={styles.fieldset}>
@@ -145,13 +142,10 @@ function NewFiltersForm({
             <div className={styles.options}>
               {list.map((item) => (
                 <Checkbox
-                  key={`${item.id ?? item.name}`}
+                  key={item.id}
                   label={'sku' in item ? `${item.name} (${item.sku})` : item.name}
-                  disabled={!item.id}
-                  checked={!item.id || (values[key][factory.id] ?? []).includes(item.id)}
-                  onChange={(_e, data) =>
-                    item.id && void form.setFieldValue(`${key}.${factory.id}`, toggle(values[key][factory.id] ?? [], item.id, !!data.checked))
-                  }
+                  checked={(values[key][factory.id] ?? []).includes(item.id)}
+                  onChange={(_e, data) => void form.setFieldValue(`${key}.${factory.id}`, toggle(values[key][factory.id] ?? [], item.id, !!data.checked))}
                 />
               ))}
             </div>
@@ -218,7 +212,6 @@ function NewFiltersForm({
       </fieldset>
       {perFactoryList('shifts', 'filters.shifts')}
       {perFactoryList('products', 'filters.products')}
-      {idsMissing ? <Text className={styles.note}>{intl.formatMessage({ id: 'filters.idsUnavailable' })}</Text> : null}
       <div className={styles.actions}>
         <Button type="submit" appearance="primary">
           {intl.formatMessage({ id: 'filters.apply' })}

@@ -290,7 +290,7 @@ function NewSavedFilterForm({
       name: '',
       factory_id: factory?.id ?? '',
       production_unit_ids: factory?.production_units.map((u) => u.id) ?? [],
-      work_shift_ids: (factory ? options[factory.id]?.shifts ?? [] : []).flatMap((s) => (s.id ? [s.id] : [])),
+      work_shift_ids: (factory ? options[factory.id]?.shifts ?? [] : []).map((s) => s.id),
     };
   };
   const form = useFormik<FormValues>({
@@ -324,7 +324,6 @@ function NewSavedFilterForm({
     return stored ? intl.formatMessage({ id: 'savedFilters.groupDuplicate' }, { group: stored.name, filter: stored.filter_name }) : null;
   });
   const blocked = repeats.some((r) => r !== null);
-  const noShiftIds = values.groups.some((g) => g.factory_id && options[g.factory_id] && !options[g.factory_id]!.idsAvailable);
   const validForApply = values.groups.length > 0 && values.groups.every((g) => g.factory_id && g.production_unit_ids.length > 0);
   const setGroup = (index: number, patch: Partial<ComparisonGroupDraft>): void => {
     void form.setFieldValue(`groups.${index}`, { ...values.groups[index], ...patch });
@@ -366,7 +365,7 @@ function NewSavedFilterForm({
                   setGroup(index, {
                     factory_id: data.value,
                     production_unit_ids: next?.production_units.map((u) => u.id) ?? [],
-                    work_shift_ids: (next ? options[next.id]?.shifts ?? [] : []).flatMap((s) => (s.id ? [s.id] : [])),
+                    work_shift_ids: (next ? options[next.id]?.shifts ?? [] : []).map((s) => s.id),
                   });
                 }}
               >
@@ -400,12 +399,10 @@ function NewSavedFilterForm({
               <div className={styles.options}>
                 {shifts.map((shift) => (
                   <Checkbox
-                    key={shift.id ?? shift.name}
+                    key={shift.id}
                     label={shift.name}
-                    disabled={!shift.id}
-                    checked={!!shift.id && group.work_shift_ids.includes(shift.id)}
+                    checked={group.work_shift_ids.includes(shift.id)}
                     onChange={(_e, data) =>
-                      shift.id &&
                       setGroup(index, { work_shift_ids: data.checked ? [...group.work_shift_ids, shift.id] : group.work_shift_ids.filter((id) => id !== shift.id) })
                     }
                   />
@@ -434,10 +431,9 @@ function NewSavedFilterForm({
           {intl.formatMessage({ id: `savedFilters.${form.errors.groups as string}` })}
         </Text>
       ) : null}
-      {noShiftIds ? <Text className={styles.note}>{intl.formatMessage({ id: 'savedFilters.noShiftIds' })}</Text> : null}
       <div className={styles.actions}>
         <Button onClick={() => void form.setFieldValue('groups', [...values.groups, newGroup()])}>{intl.formatMessage({ id: 'savedFilters.addGroup' })}</Button>
-        <Button type="submit" appearance="primary" disabled={blocked || noShiftIds || form.isSubmitting}>
+        <Button type="submit" appearance="primary" disabled={blocked || form.isSubmitting}>
           {intl.formatMessage({ id: 'savedFilters.save' })}
         </Button>
         <Button
