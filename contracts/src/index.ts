@@ -36,3 +36,4 @@ export * from './zone-offsets';
 export * from './csv-safety';
 export * from './history-imports';
 export * from './email-recipients';
+export * from './figures';
