@@ -110,6 +110,11 @@ function heatmapOptions({ title, heatmap, interval, zone, intl, themeName, onSel
         borderWidth: width > 200 ? 0 : 1,
         borderColor: 'transparent',
         turboThreshold: 0,
+        // A new answer builds the series' points anew. Left to update them in place, Highcharts matches
+        // each new point to an old one by its x; a heatmap's x is a column, shared by every row, so all the
+        // rows of a column fell on one old point and lines were left blank (issue 22). Giving `keys` is
+        // what tells Highcharts to rebuild the points instead (Series.update's keepPoints).
+        keys: ['x', 'y', 'value'],
         colsize: 1,
         // Figures in the cells when they are wide enough (a few columns: weeks, months, a narrowed cell),
         // so a single cell is not a bare block of colour.
