@@ -3,14 +3,22 @@ import { breakdownLabel, inWeekOrder, productMatrix, type BreakdownRow } from '.
 const names = { shifts: { s1: 'Day', s2: 'Evening' }, products: { p1: 'Jam', p2: 'Honey', p3: 'Apricot' }, reasons: { r1: 'Cleaning' } };
 const row = (keys: string[], mean = 60_000): BreakdownRow => ({ keys, occurrences: 1, lost_ms: mean, mean_ms: mean, excess_ms: 0 });
 const weekday = (d: number) => ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'][d - 1]!;
+const fallbacks = { unknownShift: 'unknown shift', unknownProduct: 'unknown product', unknownReason: 'unknown reason', unjustified: 'unjustified' };
 
 describe('breakdowns', () => {
   it('label pairs, weekdays, shifts and reasons; no shift is said so', () => {
-    expect(breakdownLabel('shift_pair', ['s1', 's2'], names, weekday, 'none')).toBe('Day → Evening');
-    expect(breakdownLabel('product_pair', ['p1', 'p2'], names, weekday, 'none')).toBe('Jam → Honey');
-    expect(breakdownLabel('weekday', ['7'], names, weekday, 'none')).toBe('Sun');
-    expect(breakdownLabel('shift', [''], names, weekday, 'none')).toBe('none');
-    expect(breakdownLabel('reason', ['r1'], names, weekday, 'none')).toBe('Cleaning');
+    expect(breakdownLabel('shift_pair', ['s1', 's2'], names, weekday, 'none', fallbacks)).toBe('Day → Evening');
+    expect(breakdownLabel('product_pair', ['p1', 'p2'], names, weekday, 'none', fallbacks)).toBe('Jam → Honey');
+    expect(breakdownLabel('weekday', ['7'], names, weekday, 'none', fallbacks)).toBe('Sun');
+    expect(breakdownLabel('shift', [''], names, weekday, 'none', fallbacks)).toBe('none');
+    expect(breakdownLabel('reason', ['r1'], names, weekday, 'none', fallbacks)).toBe('Cleaning');
+  });
+
+  it('never shows an id: a shift, product or reason the answer does not name is an unknown one', () => {
+    const id = '89551c08-0000-4000-8000-000000000000';
+    expect(breakdownLabel('reason', [id], names, weekday, 'none', fallbacks)).toBe('unknown reason');
+    expect(breakdownLabel('shift_pair', ['s1', id], names, weekday, 'none', fallbacks)).toBe('Day → unknown shift');
+    expect(breakdownLabel('product_pair', [id, 'p1'], names, weekday, 'none', fallbacks)).toBe('unknown product → Jam');
   });
 
   it('puts weekdays in the factory’s week order', () => {

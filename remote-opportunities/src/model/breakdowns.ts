@@ -1,22 +1,34 @@
 import type { OpportunityNames, OpportunityUnit } from '@linepulse/contracts';
+import { nameIn, type NameFallbacks } from './occurrences';
 
 export type Breakdown = OpportunityUnit['breakdowns'][number];
 export type BreakdownRow = Breakdown['rows'][number];
 
-/** A breakdown row's label: a pair of shifts or products joined by an arrow, a weekday's name, a shift or a reason. */
-export function breakdownLabel(by: Breakdown['by'], keys: readonly string[], names: OpportunityNames, weekdayName: (isoWeekday: number) => string, none: string): string {
-  const of = (table: Record<string, string>, id: string | undefined): string => (id ? table[id] ?? id : none);
+/**
+ * A breakdown row's label: a pair of shifts or products joined by an arrow, a weekday's name, a shift or
+ * a reason; `none` for an empty key (outside the shifts), the translated "unknown …" for an id the
+ * answer does not name.
+ */
+export function breakdownLabel(
+  by: Breakdown['by'],
+  keys: readonly string[],
+  names: OpportunityNames,
+  weekdayName: (isoWeekday: number) => string,
+  none: string,
+  fallbacks: NameFallbacks,
+): string {
+  const of = (table: 'shifts' | 'products' | 'reasons', id: string | undefined): string => (id ? nameIn(names, table, id, fallbacks) : none);
   switch (by) {
     case 'shift_pair':
-      return `${of(names.shifts, keys[0])} → ${of(names.shifts, keys[1])}`;
+      return `${of('shifts', keys[0])} → ${of('shifts', keys[1])}`;
     case 'product_pair':
-      return `${of(names.products, keys[0])} → ${of(names.products, keys[1])}`;
+      return `${of('products', keys[0])} → ${of('products', keys[1])}`;
     case 'weekday':
       return weekdayName(Number(keys[0]));
     case 'shift':
-      return of(names.shifts, keys[0]);
+      return of('shifts', keys[0]);
     case 'reason':
-      return of(names.reasons, keys[0]);
+      return of('reasons', keys[0]);
   }
 }
 

@@ -1,7 +1,8 @@
 import type { OpportunityOccurrenceRow } from '@linepulse/contracts';
-import { downtimeLink, occurrenceReasons, occurrenceSubject } from './occurrences';
+import { downtimeLink, downtimeReasons, occurrenceDowntimes, occurrenceSubject } from './occurrences';
 
-const names = { shifts: { s1: 'Day', s2: 'Evening' }, products: { p1: 'Jam jar', p2: 'Honey jar' }, reasons: { r1: 'Cleaning' } };
+const names = { shifts: { s1: 'Day', s2: 'Evening' }, products: { p1: 'Jam jar', p2: 'Honey jar' }, reasons: { r1: 'Cleaning', r2: 'Jam' } };
+const fallbacks = { unknownShift: 'unknown shift', unknownProduct: 'unknown product', unknownReason: 'unknown reason', unjustified: 'unjustified' };
 const row = (extra: Partial<OpportunityOccurrenceRow>): OpportunityOccurrenceRow => ({
   at: '2024-05-06T14:00:00.000Z',
   work_shift_id: 's2',
@@ -27,17 +28,26 @@ describe('an occurrence', () => {
   });
 
   it('names what it is about', () => {
-    expect(occurrenceSubject(row({ from_work_shift_id: 's1' }), names)).toBe('Day → Evening');
-    expect(occurrenceSubject(row({ from_product_id: 'p1', to_product_id: 'p2' }), names)).toBe('Jam jar → Honey jar');
-    expect(occurrenceSubject(row({ downtime_reason_id: 'r1' }), names)).toBe('Cleaning (Evening)');
-    expect(occurrenceSubject(row({ work_shift_id: null }), names)).toBe('—');
+    expect(occurrenceSubject(row({ from_work_shift_id: 's1' }), names, fallbacks)).toBe('Day → Evening');
+    expect(occurrenceSubject(row({ from_product_id: 'p1', to_product_id: 'p2' }), names, fallbacks)).toBe('Jam jar → Honey jar');
+    expect(occurrenceSubject(row({ downtime_reason_id: 'r1' }), names, fallbacks)).toBe('Cleaning (Evening)');
+    expect(occurrenceSubject(row({ work_shift_id: null }), names, fallbacks)).toBe('—');
   });
 
-  it('lists its downtimes’ reasons once each', () => {
+  it('names what it is about without ever showing an id', () => {
+    const id = '89551c08-0000-4000-8000-000000000000';
+    expect(occurrenceSubject(row({ downtime_reason_id: id }), names, fallbacks)).toBe('unknown reason (Evening)');
+    expect(occurrenceSubject(row({ from_work_shift_id: id }), names, fallbacks)).toBe('unknown shift → Evening');
+  });
+
+  it('lists each downtime with the names of its reasons, once each, or says it is unjustified', () => {
+    expect(downtimeReasons(['r1', 'r2', 'r1'], names, fallbacks)).toEqual(['Cleaning', 'Jam']);
+    expect(downtimeReasons([], names, fallbacks)).toEqual(['unjustified']);
+    expect(downtimeReasons(['89551c08-0000-4000-8000-000000000000'], names, fallbacks)).toEqual(['unknown reason']);
     const o = row({ downtimes: [
-      { start_time: 'a', end_time: 'b', lost_ms: 1, reason_ids: ['r1', 'r9'] },
-      { start_time: 'c', end_time: 'd', lost_ms: 1, reason_ids: ['r1'] },
+      { start_time: '22:13', end_time: '06:18', lost_ms: 1, reason_ids: ['r2', '89551c08-0000-4000-8000-000000000000'] },
+      { start_time: '06:30', end_time: '06:40', lost_ms: 1, reason_ids: [] },
     ] });
-    expect(occurrenceReasons(o, (id) => names.reasons[id as 'r1'] ?? id)).toEqual(['Cleaning', 'r9']);
+    expect(occurrenceDowntimes(o, names, fallbacks, (t) => t)).toBe('22:13–06:18 (Jam, unknown reason), 06:30–06:40 (unjustified)');
   });
 });

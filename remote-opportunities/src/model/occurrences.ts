@@ -15,17 +15,49 @@ export function downtimeLink(factoryId: string, unitId: string, occurrence: Pick
   return `${routePath('availabilityDowntime', { factoryId })}?${query.toString()}`;
 }
 
-const nameOf = (names: Record<string, string>, id: string | null | undefined): string => (id ? names[id] ?? id : '—');
-
-/** What an occurrence is about: the pair of shifts, the shift, the pair of products, or the reason and shift. */
-export function occurrenceSubject(o: OpportunityOccurrenceRow, names: OpportunityNames): string {
-  if (o.from_product_id) return `${nameOf(names.products, o.from_product_id)} → ${nameOf(names.products, o.to_product_id)}`;
-  if (o.from_work_shift_id) return `${nameOf(names.shifts, o.from_work_shift_id)} → ${nameOf(names.shifts, o.work_shift_id)}`;
-  if (o.downtime_reason_id) return `${nameOf(names.reasons, o.downtime_reason_id)} (${nameOf(names.shifts, o.work_shift_id)})`;
-  return nameOf(names.shifts, o.work_shift_id);
+/** What stands in for a name the answer does not hold (translated): never the bare id. */
+export interface NameFallbacks {
+  unknownShift: string;
+  unknownProduct: string;
+  unknownReason: string;
+  /** A downtime that no reason justifies. */
+  unjustified: string;
 }
 
-/** The reasons justifying an occurrence's downtimes, by name, each once. */
-export function occurrenceReasons(o: OpportunityOccurrenceRow, reasonName: (id: string) => string): string[] {
-  return [...new Set(o.downtimes.flatMap((d) => d.reason_ids))].map(reasonName);
+type Table = 'shifts' | 'products' | 'reasons';
+const UNKNOWN: Record<Table, keyof NameFallbacks> = { shifts: 'unknownShift', products: 'unknownProduct', reasons: 'unknownReason' };
+
+/** A shift's, product's or reason's name; the translated "unknown …" for an id the answer does not name. */
+export function nameIn(names: OpportunityNames, table: Table, id: string, fallbacks: NameFallbacks): string {
+  return names[table][id] ?? fallbacks[UNKNOWN[table]];
+}
+
+const nameOf = (names: OpportunityNames, table: Table, id: string | null | undefined, fallbacks: NameFallbacks): string =>
+  id ? nameIn(names, table, id, fallbacks) : '—';
+
+/** What an occurrence is about: the pair of shifts, the shift, the pair of products, or the reason and shift. */
+export function occurrenceSubject(o: OpportunityOccurrenceRow, names: OpportunityNames, fallbacks: NameFallbacks): string {
+  if (o.from_product_id) return `${nameOf(names, 'products', o.from_product_id, fallbacks)} → ${nameOf(names, 'products', o.to_product_id, fallbacks)}`;
+  if (o.from_work_shift_id) return `${nameOf(names, 'shifts', o.from_work_shift_id, fallbacks)} → ${nameOf(names, 'shifts', o.work_shift_id, fallbacks)}`;
+  if (o.downtime_reason_id) return `${nameOf(names, 'reasons', o.downtime_reason_id, fallbacks)} (${nameOf(names, 'shifts', o.work_shift_id, fallbacks)})`;
+  return nameOf(names, 'shifts', o.work_shift_id, fallbacks);
+}
+
+/** The reasons justifying one downtime, by name, each once; "unjustified" when none does. */
+export function downtimeReasons(reasonIds: readonly string[], names: OpportunityNames, fallbacks: NameFallbacks): string[] {
+  if (reasonIds.length === 0) return [fallbacks.unjustified];
+  return [...new Set(reasonIds.map((id) => nameIn(names, 'reasons', id, fallbacks)))];
+}
+
+/**
+ * An occurrence's downtimes as read in the list: each one's span (times formatted by the caller) with
+ * the reasons justifying it — "10:13 PM–6:18 AM (Jam), 6:30 AM–6:40 AM (unjustified)".
+ */
+export function occurrenceDowntimes(
+  o: Pick<OpportunityOccurrenceRow, 'downtimes'>,
+  names: OpportunityNames,
+  fallbacks: NameFallbacks,
+  time: (iso: string) => string,
+): string {
+  return o.downtimes.map((d) => `${time(d.start_time)}–${time(d.end_time)} (${downtimeReasons(d.reason_ids, names, fallbacks).join(', ')})`).join(', ');
 }

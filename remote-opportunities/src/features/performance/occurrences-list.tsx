@@ -7,7 +7,8 @@ import { useIntl } from 'react-intl';
 import { AppLink, DataTable, Section, durationColumn, formatMoney, formatNumber, queryView, type DataColumn, type TableSort } from '@linepulse/shared';
 import type { OpportunityOccurrenceRow, OpportunitySort, OpportunityUnitRequest } from '@linepulse/contracts';
 import { opportunityOccurrencesQuery } from '../../api/post-opportunity-occurrences';
-import { downtimeLink, occurrenceReasons, occurrenceSubject } from '../../model/occurrences';
+import { downtimeLink, occurrenceDowntimes, occurrenceSubject } from '../../model/occurrences';
+import { useNameFallbacks } from './name-fallbacks';
 
 export const OCCURRENCES_PAGE_SIZE = 50;
 
@@ -39,19 +40,15 @@ export function OccurrencesList({ request, financial, fileName, enabled }: Occur
   const title = intl.formatMessage({ id: 'opportunities.occurrences.title' });
   const when = (row: OpportunityOccurrenceRow): string => DateTime.fromISO(row.at, { zone }).setLocale(locale).toLocaleString(DateTime.DATETIME_MED_WITH_WEEKDAY);
   const time = (iso: string): string => DateTime.fromISO(iso, { zone }).setLocale(locale).toLocaleString(DateTime.TIME_SIMPLE);
-  const reasonName = (id: string): string => list?.names.reasons[id] ?? id;
+  const fallbacks = useNameFallbacks();
 
   const columns: DataColumn<OpportunityOccurrenceRow>[] = [
     { id: 'at', header: intl.formatMessage({ id: 'opportunities.occurrences.at' }), text: when, sortable: true },
-    { id: 'subject', header: intl.formatMessage({ id: 'opportunities.occurrences.subject' }), text: (row) => (list ? occurrenceSubject(row, list.names) : '') },
+    { id: 'subject', header: intl.formatMessage({ id: 'opportunities.occurrences.subject' }), text: (row) => (list ? occurrenceSubject(row, list.names, fallbacks) : '') },
     {
       id: 'downtimes',
       header: intl.formatMessage({ id: 'opportunities.occurrences.downtimes' }),
-      text: (row) => {
-        const spans = row.downtimes.map((d) => `${time(d.start_time)}–${time(d.end_time)}`).join(', ');
-        const reasons = occurrenceReasons(row, reasonName);
-        return reasons.length ? `${spans} (${reasons.join(', ')})` : spans;
-      },
+      text: (row) => (list ? occurrenceDowntimes(row, list.names, fallbacks, time) : ''),
     },
     { ...durationColumn<OpportunityOccurrenceRow>(intl, 'lost', intl.formatMessage({ id: 'opportunities.occurrences.lost' }), (row) => row.lost_ms), sortable: true },
     { ...durationColumn<OpportunityOccurrenceRow>(intl, 'excess', intl.formatMessage({ id: 'opportunities.occurrences.excess' }), (row) => row.excess_ms), sortable: true },

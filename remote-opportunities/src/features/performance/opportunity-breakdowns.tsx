@@ -5,6 +5,8 @@ import { useIntl } from 'react-intl';
 import { DataTable, countColumn, durationColumn, formatDuration, type DataColumn } from '@linepulse/shared';
 import { WEEK_DAYS, type OpportunityUnit } from '@linepulse/contracts';
 import { breakdownLabel, inWeekOrder, productMatrix, type Breakdown, type BreakdownRow } from '../../model/breakdowns';
+import { nameIn } from '../../model/occurrences';
+import { useNameFallbacks } from './name-fallbacks';
 
 const useStyles = makeStyles({
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 420px), 1fr))', gap: tokens.spacingHorizontalL },
@@ -26,7 +28,8 @@ function BreakdownTable({ breakdown, data, weekFirstDay, fileName }: { breakdown
   const intl = useIntl();
   const weekdays = Info.weekdays('long', { locale: intl.locale });
   const none = intl.formatMessage({ id: 'opportunities.breakdown.none' });
-  const label = (row: BreakdownRow): string => breakdownLabel(breakdown.by, row.keys, data.names, (d) => weekdays[d - 1] ?? String(d), none);
+  const fallbacks = useNameFallbacks();
+  const label = (row: BreakdownRow): string => breakdownLabel(breakdown.by, row.keys, data.names, (d) => weekdays[d - 1] ?? String(d), none, fallbacks);
   const firstDay = Math.max(1, WEEK_DAYS.indexOf(weekFirstDay as (typeof WEEK_DAYS)[number]) + 1);
   const rows = breakdown.by === 'weekday' ? inWeekOrder(breakdown.rows, firstDay) : breakdown.rows;
   const title = intl.formatMessage({ id: `opportunities.breakdown.${breakdown.by}` });
@@ -46,7 +49,8 @@ function ProductMatrixTable({ breakdown, data, fileName }: { breakdown: Breakdow
   const intl = useIntl();
   const locale = intl.locale;
   const matrix = productMatrix(breakdown.rows, data.names);
-  const name = (id: string): string => data.names.products[id] ?? id;
+  const fallbacks = useNameFallbacks();
+  const name = (id: string): string => nameIn(data.names, 'products', id, fallbacks);
   const columns: DataColumn<MatrixRow>[] = [
     { id: 'from', header: intl.formatMessage({ id: 'opportunities.breakdown.from' }), text: (row) => name(row.from) },
     ...matrix.to.map((to): DataColumn<MatrixRow> => ({

@@ -4,13 +4,26 @@ import { useMemo, type ReactElement } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { Chart, durationAxis, formatDuration, formatNumber } from '@linepulse/shared';
 import type { OpportunityUnit } from '@linepulse/contracts';
+import { formatTarget, targetState } from '../../model/targets';
 
-type Marker = { value: number | null; label: string; dash: 'Dash' | 'ShortDot' | 'Solid' };
+/** `text`: the value as read, when not a duration to the minute (a target set reads as entered, decision 42). */
+type Marker = { value: number | null; label: string; dash: 'Dash' | 'ShortDot' | 'Solid'; text?: string };
 
 const plotLines = (locale: string, markers: Marker[]) =>
   markers
     .filter((m): m is Marker & { value: number } => m.value !== null)
-    .map((m, i) => ({ value: m.value, width: 2, dashStyle: m.dash, zIndex: 5, label: { text: `${m.label} ${formatDuration(locale, m.value)}`, rotation: 0, y: 12 + i * 16 } }));
+    .map((m, i) => ({ value: m.value, width: 2, dashStyle: m.dash, zIndex: 5, label: { text: `${m.label} ${m.text ?? formatDuration(locale, m.value)}`, rotation: 0, y: 12 + i * 16 } }));
+
+/** The target's line: none without a target, the value as entered when one is set. */
+function targetMarker(data: OpportunityUnit, locale: string, intl: IntlShape): Marker {
+  const state = targetState(data.summary);
+  return {
+    value: data.summary.target_ms,
+    label: intl.formatMessage({ id: 'opportunities.summary.target' }),
+    dash: 'Solid',
+    ...(state.kind === 'set' ? { text: formatTarget(locale, state.ms) } : {}),
+  };
+}
 
 /** The histogram's options (module level: Highcharts calls its formatters with `this`). */
 function distributionOptions(data: OpportunityUnit, title: string, intl: IntlShape): Options {
@@ -30,7 +43,7 @@ function distributionOptions(data: OpportunityUnit, title: string, intl: IntlSha
       plotLines: plotLines(locale, [
         { value: data.summary.p90_ms, label: intl.formatMessage({ id: 'opportunities.summary.p90' }), dash: 'Dash' },
         { value: data.summary.p95_ms, label: intl.formatMessage({ id: 'opportunities.summary.p95' }), dash: 'ShortDot' },
-        { value: data.summary.target_ms, label: intl.formatMessage({ id: 'opportunities.summary.target' }), dash: 'Solid' },
+        targetMarker(data, locale, intl),
       ]),
       title: { text: intl.formatMessage({ id: 'opportunities.distribution.axis' }) },
     },
@@ -69,7 +82,7 @@ function trendOptions(data: OpportunityUnit, title: string, intl: IntlShape): Op
     xAxis: { categories },
     yAxis: {
       ...axis,
-      plotLines: plotLines(locale, [{ value: data.summary.target_ms, label: intl.formatMessage({ id: 'opportunities.summary.target' }), dash: 'Solid' }]),
+      plotLines: plotLines(locale, [targetMarker(data, locale, intl)]),
       // The target stays in sight even above every period's mean.
       softMax: data.summary.target_ms ?? undefined,
     },

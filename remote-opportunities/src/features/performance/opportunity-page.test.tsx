@@ -57,7 +57,7 @@ test('summary, distribution, trend, breakdown and occurrences; a director change
   const summary = screen.getByRole('region', { name: 'Summary' });
   expect(within(summary).getByText('90th percentile').parentElement).toHaveTextContent('1 h');
   expect(within(summary).getByText('Target').parentElement).toHaveTextContent('20 min (the line’s median over the period)');
-  expect(screen.getByTestId('opportunity-gain')).toHaveTextContent('0.7 h');
+  expect(screen.getByTestId('opportunity-gain')).toHaveTextContent('40 min');
   expect(within(summary).getByText('Money').parentElement).toHaveTextContent('€');
   // Charts load with Highcharts, after the figures.
   await waitFor(() => expect(screen.getByRole('region', { name: 'Distribution of the losses' })).toHaveTextContent('Bar chart with 4 bars.'), { timeout: 20_000 });
@@ -77,9 +77,11 @@ test('summary, distribution, trend, breakdown and occurrences; a director change
   await userEvent.click(screen.getByRole('button', { name: 'Next' }));
   await waitFor(() => expect(screen.getByText('Occurrences 51–100 of 120')).toBeInTheDocument());
 
-  // A target of 12.5 minutes is stored as 750 s, then the figures are asked again.
+  // A target of 12.5 minutes is stored as 750 s (said before saving), then the figures are asked again.
   const asked = bodies('/api/opportunities/unit').length;
-  await userEvent.type(screen.getByRole('spinbutton', { name: 'Target in minutes' }), '12.5');
+  const minutes = screen.getByRole('textbox', { name: 'Target in minutes' });
+  await userEvent.type(minutes, '12.5');
+  expect(minutes).toHaveAccessibleDescription('Saved as 12 min 30 s.');
   await userEvent.click(screen.getByRole('button', { name: 'Save the target' }));
   await waitFor(() => expect(notifier.success).toHaveBeenCalledWith('Target saved: the figures follow it.'));
   expect(fetch.requests.find((r) => r.method === 'PUT')?.body).toEqual({ factory_id: 'f-lyon', production_unit_id: 'pu-1', kind: 'shift_changes', target_seconds: 750 });
@@ -95,7 +97,7 @@ test('a target out of range is refused in the form, and nothing is sent', async 
     user: TEST_USERS.admin,
   });
   await allDrawn();
-  await userEvent.type(screen.getByRole('spinbutton', { name: 'Target in minutes' }), '2000');
+  await userEvent.type(screen.getByRole('textbox', { name: 'Target in minutes' }), '2000');
   await userEvent.click(screen.getByRole('button', { name: 'Save the target' }));
   expect(await screen.findByText('Enter a number of minutes from 0 to 1 440.')).toBeInTheDocument();
   expect(fetch.requests.some((r) => r.method === 'PUT')).toBe(false);
@@ -112,7 +114,7 @@ test('a supervisor sees no money and cannot change the target', async () => {
   await allDrawn();
   expect(screen.queryByText('Money')).not.toBeInTheDocument();
   expect(screen.queryByRole('columnheader', { name: 'Lost money' })).not.toBeInTheDocument();
-  expect(screen.queryByRole('spinbutton', { name: 'Target in minutes' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('textbox', { name: 'Target in minutes' })).not.toBeInTheDocument();
 });
 
 test('planned downtime: the reason comes from the URL, is offered among the factory’s, and a failure can be retried', async () => {
@@ -136,4 +138,120 @@ test('planned downtime: the reason comes from the URL, is offered among the fact
   fail = false;
   await userEvent.click(within(summary).getByRole('button', { name: /retry/i }));
   await waitFor(() => expect(within(summary).getByText('Target').parentElement).toHaveTextContent('10 min (the reason’s target duration)'));
+});
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+const JAM = '89551c08-3f1e-4b2a-9c47-1d2e3f4a5b6c';
+const GONE = '0d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6';
+
+/** Occurrences whose downtimes are justified by an unplanned reason, by none, and by a reason the answer does not name. */
+function mixedReasons(request: MockedRequest) {
+  const answer = occurrencesAnswer(3, (request.body as { offset?: number }).offset ?? 0);
+  const reasons = [[JAM], [], [GONE]];
+  answer.occurrences.forEach((o, i) => {
+    o.downtimes = o.downtimes.map((d) => ({ ...d, reason_ids: reasons[i]! }));
+  });
+  answer.names = { ...answer.names, reasons: { ...answer.names.reasons, [JAM]: 'Jam' } };
+  return jsonResponse(answer);
+}
+
+test('the occurrence list names each downtime’s reasons, says when none justifies it, and never shows an id', async () => {
+  fetch = mockFetch(answers(false, { 'POST /api/opportunities/occurrences': mixedReasons }));
+  renderWithProviders(<ShiftChanges />, {
+    factories: [lyon],
+    route: '/performance-manager/shift-changes?factoryId=f-lyon&productionUnitId=pu-1',
+    path: ROUTES.shiftChanges.path,
+    user: TEST_USERS.operation,
+  });
+  await allDrawn();
+  const rows = within(screen.getByRole('table', { name: 'Occurrences' })).getAllByRole('row').slice(1);
+  expect(rows).toHaveLength(3);
+  const downtimes = rows.map((row) => within(row).getAllByRole('cell')[2]!.textContent);
+  expect(downtimes[0]).toMatch(/–.*\(Jam\)$/);
+  expect(downtimes[1]).toMatch(/\(unjustified\)$/);
+  expect(downtimes[2]).toMatch(/\(unknown reason\)$/);
+  expect(document.body.textContent).not.toMatch(UUID);
+});
+
+test('in French, a downtime without a reason is “non justifié”', async () => {
+  fetch = mockFetch(answers(false, { 'POST /api/opportunities/occurrences': mixedReasons }));
+  renderWithProviders(<ShiftChanges />, {
+    factories: [lyon],
+    route: '/performance-manager/shift-changes?factoryId=f-lyon&productionUnitId=pu-1',
+    path: ROUTES.shiftChanges.path,
+    user: TEST_USERS.operation,
+    language: 'fr',
+  });
+  await allDrawn();
+  const list = screen.getByRole('table', { name: 'Occurrences' });
+  expect(within(list).getByText(/\(non justifié\)$/)).toBeInTheDocument();
+  expect(within(list).getByText(/\(motif inconnu\)$/)).toBeInTheDocument();
+});
+
+test('a target of 7.5 minutes reads 7 min 30 s; removing it asks first and says the median that applies then', async () => {
+  fetch = mockFetch({
+    ...answers(true, { 'POST /api/opportunities/unit': unitAnswer({ target_ms: 450_000, target_source: 'unit' }) }),
+    'PUT /api/opportunities/targets': () => jsonResponse(undefined, 204),
+  });
+  const notifier = { success: jest.fn(), error: jest.fn() };
+  renderWithProviders(<ShiftChanges />, {
+    factories: [lyon],
+    route: '/performance-manager/shift-changes?factoryId=f-lyon&productionUnitId=pu-1',
+    path: ROUTES.shiftChanges.path,
+    user: TEST_USERS.admin,
+    services: { notifier },
+  });
+  await allDrawn();
+  const summary = screen.getByRole('region', { name: 'Summary' });
+  expect(within(summary).getByText('Target').parentElement).toHaveTextContent('7 min 30 s (set for this line)');
+  const minutes = screen.getByRole('textbox', { name: 'Target in minutes' });
+  expect(minutes).toHaveValue('7.5');
+
+  // An emptied field asks before removing; keeping it sends nothing.
+  await userEvent.clear(minutes);
+  expect(minutes).toHaveAccessibleDescription('Empty: saving removes the target.');
+  await userEvent.click(screen.getByRole('button', { name: 'Save the target' }));
+  let dialog = await screen.findByRole('alertdialog', { name: 'Remove this line’s target?' });
+  expect(dialog).toHaveTextContent('The target of 7 min 30 s is removed. The line’s median over the period, 20 min, then applies');
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+  await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+  expect(fetch.requests.some((r) => r.method === 'PUT')).toBe(false);
+
+  // The button does the same, and confirming removes it (null: the median again).
+  await userEvent.click(screen.getByRole('button', { name: 'Remove the target' }));
+  dialog = await screen.findByRole('alertdialog', { name: 'Remove this line’s target?' });
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Remove the target' }));
+  await waitFor(() => expect(notifier.success).toHaveBeenCalledWith('Target removed: the line’s median applies again.'));
+  expect(fetch.requests.find((r) => r.method === 'PUT')?.body).toEqual({ factory_id: 'f-lyon', production_unit_id: 'pu-1', kind: 'shift_changes', target_seconds: null });
+});
+
+const noOccurrences = () =>
+  unitAnswer({
+    occurrences: 0, above_target: 0, lost_ms: 0, mean_ms: null, excess_ms: 0, median_ms: null, p90_ms: null, p95_ms: null,
+    target_ms: null, target_source: 'median', gain_hours: 0, gain_units: 0,
+  });
+
+test('with no occurrences there is no median: the summary says there is no target, and why (en, fr, es)', async () => {
+  const texts = {
+    en: ['Target', 'no target: no occurrences in this period to take a median from'],
+    fr: ['Cible', 'aucune cible\u00a0: aucune occurrence sur cette période dont prendre la médiane'],
+    es: ['Objetivo', 'sin objetivo: ninguna ocurrencia en este período de la que tomar la mediana'],
+  } as const;
+  for (const language of ['en', 'fr', 'es'] as const) {
+    fetch?.restore();
+    fetch = mockFetch(answers(false, { 'POST /api/opportunities/unit': noOccurrences(), 'POST /api/opportunities/occurrences': occurrencesAnswer(0) }));
+    const { unmount } = renderWithProviders(<ShiftChanges />, {
+      factories: [lyon],
+      route: '/performance-manager/shift-changes?factoryId=f-lyon&productionUnitId=pu-1',
+      path: ROUTES.shiftChanges.path,
+      user: TEST_USERS.operation,
+      language,
+    });
+    await allDrawn();
+    const [term, text] = texts[language];
+    // textContent: the French no-break space before the colon, which toHaveTextContent would normalise away.
+    expect(screen.getAllByText(term).find((el) => el.tagName === 'DT')!.parentElement!.textContent).toBe(`${term}${text}`);
+    expect(document.body.textContent).not.toMatch(/0 s \(/);
+    unmount();
+  }
 });

@@ -1,10 +1,10 @@
-import { Button, Field, Input, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { useFormik } from 'formik';
+import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { ReactElement } from 'react';
 import { useIntl } from 'react-intl';
-import { number, object } from 'yup';
-import { formatDuration, formatHours, formatMoney, formatNumber } from '@linepulse/shared';
-import { OPPORTUNITY_TARGET_MAX_SECONDS, type OpportunityUnit } from '@linepulse/contracts';
+import { formatDuration, formatMoney, formatNumber } from '@linepulse/shared';
+import { hoursToMs, type OpportunityUnit } from '@linepulse/contracts';
+import { formatTarget, targetState } from '../../model/targets';
+import { TargetForm } from './target-form';
 
 const useStyles = makeStyles({
   figures: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalXXL, rowGap: tokens.spacingVerticalS, margin: 0 },
@@ -13,8 +13,6 @@ const useStyles = makeStyles({
   value: { margin: 0, fontWeight: tokens.fontWeightSemibold, fontSize: tokens.fontSizeBase500, fontVariantNumeric: 'tabular-nums' },
   gain: { display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: tokens.spacingHorizontalL, marginTop: tokens.spacingVerticalL },
   gainFigure: { fontSize: tokens.fontSizeHero800, fontWeight: tokens.fontWeightSemibold, fontVariantNumeric: 'tabular-nums' },
-  form: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, marginTop: tokens.spacingVerticalL, border: 0, padding: 0 },
-  legend: { fontWeight: tokens.fontWeightSemibold, paddingBottom: tokens.spacingVerticalXS },
 });
 
 export interface OpportunitySummaryProps {
@@ -38,7 +36,16 @@ export function OpportunitySummary({ data, editTarget, financial }: OpportunityS
       <dd className={styles.value}>{value}</dd>
     </div>
   );
-  const target = s.target_ms === null ? t('targetPerReason') : `${formatDuration(locale, s.target_ms)} (${t(`targetSource.${s.target_source ?? 'reason'}`)})`;
+  // A target set for the line or the reason reads as entered (decision 42); the median is measured.
+  const state = targetState(s);
+  const target =
+    state.kind === 'perReason'
+      ? t('targetPerReason')
+      : state.kind === 'none'
+        ? t('targetNone')
+        : state.kind === 'median'
+          ? `${formatDuration(locale, state.ms)} (${t('targetSource.median')})`
+          : `${formatTarget(locale, state.ms)} (${t(`targetSource.${state.source}`)})`;
   const money = financial && s.gain_currency ? s.gain_currency.map((c) => formatMoney(locale, c.amount, c.currency)).join(' + ') || '—' : null;
   return (
     <>
@@ -55,47 +62,14 @@ export function OpportunitySummary({ data, editTarget, financial }: OpportunityS
       <section className={styles.gain} aria-label={t('gain')}>
         <Text weight="semibold">{t('gain')}</Text>
         <span className={styles.gainFigure} data-testid="opportunity-gain">
-          {formatHours(locale, s.gain_hours)}
+          {formatDuration(locale, hoursToMs(s.gain_hours))}
         </span>
         <dl className={styles.figures}>
           {figure('gainUnits', formatNumber(locale, s.gain_units))}
           {money !== null ? figure('gainMoney', money) : null}
         </dl>
       </section>
-      {editTarget ? <TargetForm key={`${s.target_ms}-${s.target_source}`} currentMs={s.target_source === 'unit' ? s.target_ms : null} {...editTarget} /> : null}
+      {editTarget ? <TargetForm key={`${s.target_ms}-${s.target_source}`} currentMs={s.target_source === 'unit' ? s.target_ms : null} medianMs={s.median_ms} {...editTarget} /> : null}
     </>
-  );
-}
-
-const MAX_MINUTES = OPPORTUNITY_TARGET_MAX_SECONDS / 60;
-
-/** The unit's target in minutes (decimals allowed, stored in whole seconds), or back to the median. */
-function TargetForm({ currentMs, onSave, saving }: { currentMs: number | null; onSave: (seconds: number | null) => Promise<void>; saving: boolean }): ReactElement {
-  const intl = useIntl();
-  const styles = useStyles();
-  const invalid = intl.formatMessage({ id: 'opportunities.target.invalid' });
-  const form = useFormik<{ minutes: string }>({
-    initialValues: { minutes: currentMs === null ? '' : String(Math.round(currentMs / 600) / 100) },
-    validationSchema: object({ minutes: number().typeError(invalid).required(invalid).min(0, invalid).max(MAX_MINUTES, invalid) }),
-    onSubmit: async (values) => onSave(Math.round(Number(values.minutes) * 60)),
-  });
-  const error = form.submitCount > 0 || form.touched.minutes ? form.errors.minutes : undefined;
-  return (
-    <form onSubmit={form.handleSubmit} noValidate>
-      <fieldset className={styles.form}>
-        <legend className={styles.legend}>{intl.formatMessage({ id: 'opportunities.target.legend' })}</legend>
-        <Field label={intl.formatMessage({ id: 'opportunities.target.minutes' })} validationMessage={error} validationState={error ? 'error' : 'none'}>
-          <Input name="minutes" type="number" inputMode="decimal" min={0} max={MAX_MINUTES} step="any" value={form.values.minutes} onChange={form.handleChange} onBlur={form.handleBlur} />
-        </Field>
-        <Button type="submit" appearance="primary" disabled={saving}>
-          {intl.formatMessage({ id: 'opportunities.target.save' })}
-        </Button>
-        {currentMs !== null ? (
-          <Button type="button" disabled={saving} onClick={() => void onSave(null)}>
-            {intl.formatMessage({ id: 'opportunities.target.useMedian' })}
-          </Button>
-        ) : null}
-      </fieldset>
-    </form>
   );
 }
