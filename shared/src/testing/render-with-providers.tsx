@@ -17,6 +17,7 @@ import {
   type Factory,
   type Language,
   type ThemeName,
+  type TilelyticsPreferences,
   type UserClaims,
 } from '@linepulse/contracts';
 import { AppProviders } from '../ui/app-providers';
@@ -30,6 +31,8 @@ export interface RenderWithProvidersOptions extends Omit<RenderOptions, 'wrapper
   path?: string;
   theme?: ThemeName;
   language?: Language;
+  /** The tilelytics part of the loaded preferences (period, saved filter); the defaults otherwise. */
+  tilelytics?: Partial<TilelyticsPreferences>;
   /** The signed-in user; nobody by default. */
   user?: UserClaims | null;
   /** The user's factories (the first one becomes active); empty by default, loaded either way. */
@@ -65,6 +68,7 @@ export function renderWithProviders(ui: ReactElement, options: RenderWithProvide
     path,
     theme = 'light',
     language = 'en',
+    tilelytics,
     user = null,
     factories = [],
     customPeriods = [],
@@ -74,7 +78,8 @@ export function renderWithProviders(ui: ReactElement, options: RenderWithProvide
   } = options;
   const queryClient = createQueryClient();
   store.set(userAtom, user);
-  queryClient.setQueryData(preferencesQuery().queryKey, { ...defaultPreferences(), language, theme });
+  const preferences = defaultPreferences();
+  queryClient.setQueryData(preferencesQuery().queryKey, { ...preferences, language, theme, tilelytics: { ...preferences.tilelytics, ...tilelytics } });
   queryClient.setQueryData(userFactoriesQuery().queryKey, factories);
   queryClient.setQueryData(customPeriodsQuery().queryKey, customPeriods);
   if (factories[0] && !store.get(activeFactoryIdAtom)) store.set(activeFactoryIdAtom, factories[0].id);

@@ -1,7 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { useAtomValue } from 'jotai';
 import type { ReactElement } from 'react';
-import { mockFetch, renderWithProviders, testFactory, TEST_USERS } from '../../testing';
+import type { SavedFilter } from '@linepulse/contracts';
+import { preferencesQuery } from '../../api/get-preferences';
+import { useSessionReady } from '../../state/session-ready';
+import { jsonResponse, mockFetch, renderWithProviders, testFactory, TEST_USERS } from '../../testing';
 import { selectionAtom } from '../selection';
 import { FilterDrawer } from './filter-drawer';
 
@@ -66,4 +69,89 @@ test('a supervisor narrows the overview by shift and product, with no word about
   fetch.restore();
   // The administrators-only configuration is never asked for.
   expect(fetch.requests.some((request) => request.url.includes('/configuration'))).toBe(false);
+});
+
+const MORNINGS = '55555555-5555-4555-8555-555555555555';
+const OTHER = '66666666-6666-4666-8666-666666666666';
+const savedFilter = (id: string, name: string, groups: SavedFilter['groups']): SavedFilter => ({ id, name, groups, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' });
+const mornings = savedFilter(MORNINGS, 'Mornings', [
+  { id: 'g1', name: 'Line 1 days', factory_id: 'f-lyon', production_unit_ids: [line1], work_shift_ids: [DAY] },
+  { id: 'g2', name: 'Both lines', factory_id: 'f-lyon', production_unit_ids: [line1, line2], work_shift_ids: [DAY, NIGHT] },
+]);
+const other = savedFilter(OTHER, 'Other', [{ id: 'g3', name: 'Line 2', factory_id: 'f-lyon', production_unit_ids: [line2], work_shift_ids: [DAY] }]);
+
+/** The overview's view of the session: whether it may ask for figures, and of which selection. */
+function OverviewProbe(): ReactElement {
+  const { ready } = useSessionReady();
+  return (
+    <>
+      <output data-testid="ready">{String(ready)}</output>
+      <SelectionProbe />
+    </>
+  );
+}
+
+test('after a reload the saved filter of the preferences is applied again, before the overview asks for figures', async () => {
+  let answer: (response: Response) => void = () => undefined;
+  const fetch = mockFetch({ 'GET /api/filters': () => new Promise<Response>((resolve) => (answer = resolve)) });
+  renderWithProviders(
+    <>
+      <FilterDrawer factories={[factory]} />
+      <OverviewProbe />
+    </>,
+    { user: TEST_USERS.operation, factories: [factory], tilelytics: { selected_tilelytics_filter_id: MORNINGS } },
+  );
+  // The saved filters are loading: the overview waits rather than asking for whole factories first.
+  await waitFor(() => expect(fetch.requests.map((r) => r.method + ' ' + new URL(r.url).pathname)).toEqual(['GET /api/filters']));
+  expect(screen.getByTestId('ready').textContent).toBe('false');
+  expect(selectionShown()).toEqual({ kind: 'factories' });
+
+  answer(jsonResponse([other, mornings]));
+  await waitFor(() => expect(screen.getByTestId('ready').textContent).toBe('true'));
+  expect(selectionShown()).toEqual({
+    kind: 'groups',
+    groups: mornings.groups.map(({ id: _id, ...group }) => group),
+    savedFilterId: MORNINGS,
+    savedFilterName: 'Mornings',
+  });
+  expect(screen.getByText('Filtered: saved filter Mornings')).toBeInTheDocument();
+  fetch.restore();
+});
+
+test('a saved filter deleted meanwhile is forgotten quietly: the preference is cleared, whole factories are shown', async () => {
+  const fetch = mockFetch({ 'GET /api/filters': [other], 'PUT /api/user/preferences': (request) => jsonResponse(request.body) });
+  const { queryClient, store } = renderWithProviders(<OverviewProbe />, {
+    user: TEST_USERS.operation,
+    factories: [factory],
+    tilelytics: { selected_tilelytics_filter_id: MORNINGS, selected_time_option: 'last30days' },
+  });
+  await waitFor(() => expect(fetch.requests.some((r) => r.method === 'PUT')).toBe(true));
+  const put = fetch.requests.find((r) => r.method === 'PUT');
+  expect(put?.body).toMatchObject({ tilelytics: { selected_tilelytics_filter_id: null, selected_time_option: 'last30days' } });
+  expect(queryClient.getQueryData(preferencesQuery().queryKey)?.tilelytics.selected_tilelytics_filter_id).toBeNull();
+  await waitFor(() => expect(screen.getByTestId('ready').textContent).toBe('true'));
+  expect(selectionShown()).toEqual({ kind: 'factories' });
+  // Quietly: no message.
+  expect(screen.queryByRole('alert')).toBeNull();
+  expect(JSON.stringify(store.get(selectionAtom))).toBe('{"kind":"factories"}');
+  fetch.restore();
+});
+
+test('leaving the saved filter for new filters clears the preference, so a reload does not bring it back', async () => {
+  const fetch = mockFetch({ ...optionRoutes, 'GET /api/filters': [mornings], 'PUT /api/user/preferences': (request) => jsonResponse(request.body) });
+  const { userEvent, queryClient } = renderWithProviders(
+    <>
+      <FilterDrawer factories={[factory]} />
+      <OverviewProbe />
+    </>,
+    { user: TEST_USERS.operation, factories: [factory], tilelytics: { selected_tilelytics_filter_id: MORNINGS } },
+  );
+  await waitFor(() => expect(selectionShown()).toMatchObject({ kind: 'groups', savedFilterId: MORNINGS }));
+  await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
+  await screen.findByRole('group', { name: 'Shifts — Lyon' });
+  await userEvent.click(screen.getByRole('button', { name: 'Show whole factories' }));
+  expect(selectionShown()).toEqual({ kind: 'factories' });
+  await waitFor(() => expect(fetch.requests.filter((r) => r.method === 'PUT')).toHaveLength(1));
+  expect(queryClient.getQueryData(preferencesQuery().queryKey)?.tilelytics.selected_tilelytics_filter_id).toBeNull();
+  fetch.restore();
 });

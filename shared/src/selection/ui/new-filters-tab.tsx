@@ -9,6 +9,7 @@ import { LoadingState } from '../../ui/loading-state';
 import { errorMessage } from '../../i18n/translate-api-errors';
 import type { FactoryFilterOptions } from '../api/get-factory-filter-options';
 import { DOWNTIME_TYPES, type DowntimeType, type Factory } from '@linepulse/contracts';
+import { useForgetSavedFilter } from '../saved-filters';
 import { selectionAtom, type NewFilters, type Selection } from '../selection';
 import { useFilterOptions } from './filter-options';
 
@@ -116,11 +117,13 @@ function NewFiltersForm({
   const intl = useIntl();
   const styles = useFilterFormStyles();
   const setSelection = useSetAtom(selectionAtom);
+  const forgetSavedFilter = useForgetSavedFilter();
   const form = useFormik<Values>({
     initialValues: initialValues(selection, factories, options),
     validationSchema: schema(factories, options),
     onSubmit: (values) => {
       setSelection(selectsEverything(values, factories, options) ? { kind: 'factories' } : { kind: 'filters', filters: toFilters(values, factories, options) });
+      forgetSavedFilter();
       onApplied();
     },
   });
@@ -219,6 +222,7 @@ function NewFiltersForm({
         <Button
           onClick={() => {
             setSelection({ kind: 'factories' });
+            forgetSavedFilter();
             onApplied();
           }}
         >

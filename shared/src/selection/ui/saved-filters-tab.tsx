@@ -39,7 +39,7 @@ import type { FactoryFilterOptions } from '../api/get-factory-filter-options';
 import { filterGroupsQuery } from '../api/get-filter-groups';
 import { savedFiltersQuery } from '../api/get-filters';
 import { queryView } from '../../state/query-view';
-import { useCreateSavedFilter, useDeleteSavedFilter, useUpdateSavedFilter } from '../saved-filters';
+import { useCreateSavedFilter, useDeleteSavedFilter, useForgetSavedFilter, useUpdateSavedFilter } from '../saved-filters';
 import { draftsOf, selectionAtom, type ComparisonGroupDraft, type Selection } from '../selection';
 import { useFilterOptions } from './filter-options';
 import { useFilterFormStyles } from './new-filters-tab';
@@ -68,6 +68,7 @@ export function SavedFiltersTab({ factories, selection, onApplied }: { factories
   const notifyError = useNotifyError();
   const setSelection = useSetAtom(selectionAtom);
   const savePreferences = useSavePreferences();
+  const forgetSavedFilter = useForgetSavedFilter();
   const savedFilters = queryView(useQuery(savedFiltersQuery()));
   const savedGroups = queryView(useQuery(filterGroupsQuery()));
   const updateFilter = useUpdateSavedFilter();
@@ -198,6 +199,7 @@ export function SavedFiltersTab({ factories, selection, onApplied }: { factories
           onCancel={() => setCreating(false)}
           onApplyOnly={(drafts) => {
             setSelection({ kind: 'groups', groups: drafts, savedFilterId: null, savedFilterName: null });
+            forgetSavedFilter();
             onApplied();
           }}
           onSaved={(filter) => {
