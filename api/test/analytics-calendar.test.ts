@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { downtimesInfoInterval, kpisByGroups } from '../src/analytics/engine.ts';
 import { build, call, Cleanup, DEMO, demoFactoryId } from './helper.ts';
+import { alignBucketKeys, bucketKeyOf, type FactoryCalendar } from '@linepulse/contracts';
 import { count, HOUR, makeFactory, makeShift, makeUnit, MIN, state } from './analytics-helper.ts';
 
 process.env.ROLLUP_REFRESH_SECONDS = '0';
@@ -52,6 +53,47 @@ describe('analytics engine: calendars, buckets and validation', () => {
     assert.deepEqual(r.intervals.map((i) => [i.start_time, Number(i.unjustified_downtime_ms) / MIN, i.downtime_occurrences]), [
       ['2024-05-05T04:07:00.000Z', 7, 1],
       ['2024-05-06T04:07:00.000Z', 23, 0],
+    ]);
+  });
+
+  it('groups of factories in different zones: each one’s hours on its own wall clock, keyed as the chart lines them up (decision 0038)', async () => {
+    const lyon = await makeFactory(app.db, { timezone: 'Europe/Paris', dayStartMinutes: 300 });
+    const montreal = await makeFactory(app.db, { timezone: 'America/Toronto', dayStartMinutes: 360 });
+    const [lyonUnit, montrealUnit] = [await makeUnit(lyon), await makeUnit(montreal)];
+    await state(lyon, lyonUnit, '2024-05-01T00:00:00Z', true);
+    await state(montreal, montrealUnit, '2024-05-01T00:00:00Z', true);
+    await count(lyon, lyonUnit, '2024-05-06T04:30:00Z', 3); // 06:30 in Lyon
+    await count(montreal, montrealUnit, '2024-05-06T10:30:00Z', 4); // 06:30 in Montréal
+    const r = await kpisByGroups(app.db, lyon.accountId, {
+      time_option: 'time_range', start_date: '2024-05-06', end_date: '2024-05-06', interval: 'hour',
+      groups: [
+        { name: 'Lyon', factory_id: lyon.factoryId, production_unit_ids: [lyonUnit] },
+        { name: 'Montréal', factory_id: montreal.factoryId, production_unit_ids: [montrealUnit] },
+      ],
+    });
+    const [a, b] = r.groups as unknown as Group[];
+    const calendar = (timezone: string, minutes: number): FactoryCalendar => ({ timezone, production_day_minutes_from_midnight: minutes, week_first_day: 'monday', year_first_month: 'january' });
+    const keys = (g: Group, cal: FactoryCalendar) => g.intervals.map((i) => bucketKeyOf('hour', Date.parse(String(i.start_time)), cal));
+    const [lyonKeys, montrealKeys] = [keys(a!, calendar('Europe/Paris', 300)), keys(b!, calendar('America/Toronto', 360))];
+    assert.deepEqual([a!.intervals[0]!.start_time, b!.intervals[0]!.start_time], ['2024-05-06T03:00:00.000Z', '2024-05-06T10:00:00.000Z']);
+    assert.deepEqual([lyonKeys[0], montrealKeys[0]], ['2024-05-06T05:00', '2024-05-06T06:00']);
+    assert.deepEqual([lyonKeys.length, montrealKeys.length], [24, 24]);
+    // Both factories' 06:00 local: the same place on the chart, each with its own count.
+    const aligned = alignBucketKeys([lyonKeys, montrealKeys]);
+    const at = aligned.keys.indexOf('2024-05-06T06:00');
+    assert.equal(a!.intervals[aligned.positions[0]!.indexOf(at)]!.good, 3);
+    assert.equal(b!.intervals[aligned.positions[1]!.indexOf(at)]!.good, 4);
+  });
+
+  it('a window ending in the hour a fall-back adds before a 06:00 day start has no bucket past its end (America/Toronto)', async () => {
+    const f = await makeFactory(app.db, { timezone: 'America/Toronto', dayStartMinutes: 360 });
+    const unit = await makeUnit(f);
+    await state(f, unit, '2024-10-01T00:00:00Z', true);
+    // 1 November 2026 05:30 EST, after the change at 02:00 and before the day's 06:00 start: still 31 October.
+    const r = await group(f.accountId, f.factoryId, [unit], { start: '2026-10-30T10:00:00Z', end: '2026-11-01T10:30:00Z', interval: 'day' });
+    assert.deepEqual(r.intervals.map((i) => [i.start_time, i.end_time]), [
+      ['2026-10-30T10:00:00.000Z', '2026-10-31T10:00:00.000Z'],
+      ['2026-10-31T10:00:00.000Z', '2026-11-01T10:30:00.000Z'],
     ]);
   });
 

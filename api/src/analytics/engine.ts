@@ -11,6 +11,7 @@ import {
   precedingPeriods,
   productionDayOf,
   PRECEDING_PERIODS,
+  bucketStartDay,
   TOP_CAUSES,
   type CustomPeriod,
   type DowntimeMeasures,
@@ -24,7 +25,7 @@ import {
 } from '@linepulse/contracts';
 import { DateTime } from 'luxon';
 import { ALL_UNITS, groupStored, prepareRead, prepareUnits, readSums, zeroSums, addSums, type PreparedRead, type PreparedUnits, type Sums } from './query.ts';
-import { bucketStartDay, bucketsOf, resolveInterval, resolveWindow, type Window, type WindowRequest } from './window.ts';
+import { bucketsOf, resolveInterval, resolveWindow, type Window, type WindowRequest } from './window.ts';
 import { sharedRead } from './shared-reads.ts';
 
 export interface UnitInfo {

@@ -7,24 +7,20 @@ import { DateTime } from 'luxon';
 import { apiError } from '../errors.ts';
 import {
   DATA_AVAILABLE_FROM,
-  addDateDays,
-  addDateMonths,
   ERROR_CODES,
   INTERVAL_RULES,
   defaultInterval,
+  intervalBuckets,
   intervalProblem,
   localDays,
-  monthStartOf,
-  productionDayOf,
   productionDayStart,
-  weekStartOf,
   windowOf,
   type CustomPeriod,
   type FactoryCalendar,
   type Interval,
   type TimeRangeOption,
 } from '@linepulse/contracts';
-import { floorHour, HOUR_MS } from './derive.ts';
+import { floorHour } from './derive.ts';
 
 export interface WindowRequest {
   time_option?: TimeRangeOption;
@@ -103,8 +99,6 @@ export function resolveInterval(asked: Interval | undefined, w: Window, calendar
   return interval;
 }
 
-const addDays = addDateDays;
-
 export interface Bucket {
   /** hour: epoch ms of the local hour start (text); otherwise the first production day of the bucket. */
   key: string;
@@ -112,38 +106,13 @@ export interface Bucket {
   end: number;
 }
 
-/** Buckets of an interval covering the window, clipped to it, in the factory's calendar. */
+/**
+ * Buckets of an interval covering the window, clipped to it, in the factory's calendar: the contracts'
+ * rule (decision 0038), which the charts use to put each bucket at its local time. Hours are keyed here
+ * by their start instant, as the reads key their sums.
+ */
 export function bucketsOf(interval: Interval, w: { start: number; end: number }, calendar: FactoryCalendar): Bucket[] {
-  const out: Bucket[] = [];
-  const zone = calendar.timezone;
-  if (interval === 'hour') {
-    for (let h = floorHour(w.start, zone); h < w.end; h += HOUR_MS) {
-      out.push({ key: String(h), start: Math.max(h, w.start), end: Math.min(h + HOUR_MS, w.end) });
-    }
-    return out;
-  }
-  const firstDay = productionDayOf(DateTime.fromMillis(w.start), calendar);
-  const lastDay = productionDayOf(DateTime.fromMillis(w.end - 1), calendar);
-  let day = bucketStartDay(interval, firstDay, calendar);
-  while (day <= lastDay) {
-    const next = nextBucketDay(interval, day);
-    const start = productionDayStart(day, calendar).toMillis();
-    const end = productionDayStart(next, calendar).toMillis();
-    out.push({ key: day, start: Math.max(start, w.start), end: Math.min(end, w.end) });
-    day = next;
-  }
-  return out;
-}
-
-/** The first production day of the interval bucket holding production day `day`. */
-export function bucketStartDay(interval: Exclude<Interval, 'hour'>, day: string, calendar: FactoryCalendar): string {
-  if (interval === 'day') return day;
-  if (interval === 'week') return weekStartOf(day, calendar);
-  return monthStartOf(day);
-}
-
-function nextBucketDay(interval: Exclude<Interval, 'hour'>, day: string): string {
-  if (interval === 'day') return addDays(day, 1);
-  if (interval === 'week') return addDays(day, 7);
-  return addDateMonths(day, 1);
+  const buckets = intervalBuckets(interval, w, calendar);
+  if (interval !== 'hour') return buckets;
+  return buckets.map((b) => ({ key: String(floorHour(b.start, calendar.timezone)), start: b.start, end: b.end }));
 }
