@@ -3,30 +3,37 @@ import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import type { FastifyBaseLogger } from 'fastify';
-import { ERROR_CODES, HISTORY_IMPORT_CODES, HISTORY_IMPORT_MAX_LINE_BYTES, type ApiErrorItem, type HistoryImportError } from '@linepulse/contracts';
+import {
+  ERROR_CODES,
+  HISTORY_IMPORT_CODES,
+  HISTORY_IMPORT_MAX_LINE_BYTES,
+  HISTORY_IMPORT_MAX_LISTED_ERRORS,
+  type ApiErrorItem,
+  type HistoryImportError,
+} from '@linepulse/contracts';
 import { ensureFresh } from '../analytics/rollups.ts';
-import type { Db } from '../db/db.ts';
+import type { Db, Queryable } from '../db/db.ts';
 import { ApiError } from '../errors.ts';
-import { factoryLookup } from '../ingestion/factory-lookup.ts';
+import { factoryLookup, type FactoryLookup } from '../ingestion/factory-lookup.ts';
 import { ingestEvents, MAX_BATCH_EVENTS, MAX_FUTURE_MS, parseInstant } from '../ingestion/ingest-events.ts';
 import { claimJobs, enterDerive, failJob, finishJob, heartbeat, readJob, recordBatch, recordCsvColumns, releaseJob, type ImportJob } from './jobs.ts';
-import { readLines } from './lines.ts';
+import { blockLines, readBlocks, readLines, type LineBlock } from './lines.ts';
 import { parseCsvHeader, parseCsvLine, parseNdjsonLine, type RowProblem } from './parse.ts';
 
 /** Knobs the tests turn (small batches, a pause between batches); the defaults are the product's. */
 export interface ImportTuning {
-  /** Events stored per transaction (1 to ingestion's 10 000). */
+  /** Lines of the file stored per transaction (1 to ingestion's 10 000). */
   batchRows: number;
+  /** Events parsed and sent to ingestion at once within a batch's transaction (1 to 10 000). */
+  partRows: number;
   /** A runner silent for this long has stopped: another instance takes its jobs over. */
   staleSeconds: number;
   /** Called after each committed batch (tests stop the app there). */
   afterBatch?: (job: { id: string; linesDone: number; batches: number }) => Promise<void> | void;
 }
 
-const DEFAULT_TUNING: ImportTuning = { batchRows: MAX_BATCH_EVENTS, staleSeconds: 120 };
+const DEFAULT_TUNING: ImportTuning = { batchRows: MAX_BATCH_EVENTS, partRows: 2_000, staleSeconds: 120 };
 let tuning: ImportTuning = { ...DEFAULT_TUNING };
 
 /** Tests only: changes the tuning of every runner of the process (undefined: back to the defaults). */
@@ -39,32 +46,28 @@ export function importFile(dir: string, job: Pick<ImportJob, 'id' | 'format'>, p
   return path.join(dir, `${job.id}.${job.format}${part ? '.part' : ''}`);
 }
 
-/** Bytes of the file read between two collections of the heap's garbage (see collectGarbage). */
-const COLLECT_EVERY_BYTES = 8 * 1024 * 1024;
-
-let gcFunction: (() => void) | null | undefined;
-
 /**
- * A full garbage collection. Every parsed event lives across a database round trip, so V8 promotes it to
- * the old generation, where garbage is left to pile up (the heap grew by 550 MB for a million events,
- * of which 60 MB were live). Collected every 8 MiB of file (a pause of up to ~80 ms each time), the api's
- * memory stays flat. Node exposes gc() only behind a flag; set at run time it applies to new contexts.
+ * A batch also ends at this many bytes of the file, whatever its lines' count: what a batch waiting for
+ * the database holds stays bounded even with long lines (up to HISTORY_IMPORT_MAX_LINE_BYTES each).
  */
-function collectGarbage(): void {
-  if (gcFunction === undefined) {
-    try {
-      v8.setFlagsFromString('--expose-gc');
-      gcFunction = vm.runInNewContext('gc') as () => void;
-    } catch {
-      gcFunction = null;
-    }
-  }
-  gcFunction?.();
+const BATCH_BYTES = 2 * 1024 * 1024;
+
+/** The rows of a batch refused so far: the first ones (as many as a job lists) and their count. */
+interface Refused {
+  listed: HistoryImportError[];
+  count: number;
 }
 
-interface PendingRow {
-  line: number;
-  event: Record<string, unknown>;
+/** Lines read before the first batch (a CSV file's header and what precedes it), counted with it. */
+interface Carried {
+  read: number;
+  refused: HistoryImportError[];
+}
+
+function tooLongError(line: number): HistoryImportError {
+  return rowError(line, [
+    { code: HISTORY_IMPORT_CODES.lineTooLong, field: null, arguments: { max: HISTORY_IMPORT_MAX_LINE_BYTES }, message: `longer than ${HISTORY_IMPORT_MAX_LINE_BYTES} bytes` },
+  ]);
 }
 
 /** A refused row: one entry per row, its first problem's code and field, every problem in the message. */
@@ -203,15 +206,38 @@ export class HistoryImportRunner {
       return false;
     }
     let columns = job.csv_columns;
-    let pending: PendingRow[] = [];
-    let refused: HistoryImportError[] = [];
-    let read = 0;
     let linesDone = Number(job.lines_done);
     let bytesDone = Number(job.bytes_done);
+    let carried: Carried = { read: 0, refused: [] };
+    // A CSV file's header: its first line that is not blank (read again when no batch after it was
+    // stored, so that it is never taken for a row).
+    if (job.format === 'csv' && (columns === null || linesDone === 0)) {
+      let found = false;
+      for await (const line of readLines(file, { start: bytesDone, firstLine: linesDone + 1, maxLineBytes: HISTORY_IMPORT_MAX_LINE_BYTES })) {
+        linesDone = line.line;
+        bytesDone = line.end;
+        if (line.text === null) {
+          carried.read += 1;
+          carried.refused.push(tooLongError(line.line));
+        } else if (line.text.trim() !== '') {
+          const header = parseCsvHeader(line.text);
+          if ('problem' in header) {
+            await failJob(this.db, job.account_id, job.id, { code: header.problem.code, arguments: header.problem.arguments, message: header.problem.message });
+            return false;
+          }
+          if (columns === null) await recordCsvColumns(this.db, job, header.columns);
+          columns = header.columns;
+          found = true;
+          break;
+        }
+      }
+      if (!found) columns = null;
+    }
     let batches = 0;
-    // Batches are stored while the next ones are read and parsed: on PostgreSQL two at once, each on its
-    // own connection, the second recording its progress only once the first has committed (so the job's
+    // Batches are stored while the next one is read: on PostgreSQL two at once, each on its own
+    // connection, the second recording its progress only once the first has committed (so the job's
     // restart point never passes a batch that is not stored); PGlite has one connection: one at a time.
+    // The reader waits while that many are in flight: what is read ahead of the database is bounded.
     const concurrency = this.db.kind === 'postgresql' ? 2 : 1;
     const window: Promise<void>[] = [];
     let last: Promise<void> = Promise.resolve();
@@ -228,59 +254,41 @@ export class HistoryImportRunner {
       while (window.length > 0) await settleOne();
       return !this.stopping;
     };
-    const flush = async (): Promise<boolean> => {
+    const push = async (block: LineBlock): Promise<boolean> => {
       while (window.length >= concurrency) if (!(await settleOne())) return false;
-      const stored = this.storeBatch(job, pending, refused, read, bytesDone, linesDone, last);
+      if (this.stopping) return false;
+      const stored = this.storeBatch(job, block, columns, carried, last);
       // A failure surfaces when the batch is settled; until then it must not count as unhandled.
       stored.catch(() => undefined);
       last = stored;
       window.push(stored);
-      pending = [];
-      refused = [];
-      read = 0;
+      carried = { read: 0, refused: [] };
       return true;
     };
-    let collectAt = bytesDone + COLLECT_EVERY_BYTES;
-    for await (const line of readLines(file, { start: bytesDone, firstLine: linesDone + 1, maxLineBytes: HISTORY_IMPORT_MAX_LINE_BYTES })) {
-      linesDone = line.line;
-      bytesDone = line.end;
-      if (bytesDone >= collectAt) {
-        collectAt = bytesDone + COLLECT_EVERY_BYTES;
-        collectGarbage();
-      }
-      if (line.text === null) {
-        read += 1;
-        refused.push(
-          rowError(line.line, [
-            { code: HISTORY_IMPORT_CODES.lineTooLong, field: null, arguments: { max: HISTORY_IMPORT_MAX_LINE_BYTES }, message: `longer than ${HISTORY_IMPORT_MAX_LINE_BYTES} bytes` },
-          ]),
-        );
-      } else if (line.text.trim() === '') {
-        // Blank lines are not rows.
-      } else if (job.format === 'csv' && columns === null) {
-        const header = parseCsvHeader(line.text);
-        if ('problem' in header) {
-          await failJob(this.db, job.account_id, job.id, { code: header.problem.code, arguments: header.problem.arguments, message: header.problem.message });
-          return false;
-        }
-        columns = header.columns;
-        await recordCsvColumns(this.db, job, columns);
-      } else {
-        read += 1;
-        const parsed = job.format === 'csv' ? parseCsvLine(line.text, columns!) : parseNdjsonLine(line.text);
-        if ('problem' in parsed) refused.push(rowError(line.line, [parsed.problem]));
-        else pending.push({ line: line.line, event: parsed.event });
-      }
-      if (pending.length >= Math.min(tuning.batchRows, MAX_BATCH_EVENTS) || refused.length >= tuning.batchRows) {
-        if (!(await flush())) {
-          // Stopping: the batches in flight still commit, in order.
-          await settle();
-          return false;
-        }
+    let pushed = false;
+    // A file whose CSV header was not found has no rows: what was read is recorded as an empty batch.
+    const blocks =
+      columns === null && job.format === 'csv'
+        ? []
+        : readBlocks(file, {
+            start: bytesDone,
+            firstLine: linesDone + 1,
+            maxLineBytes: HISTORY_IMPORT_MAX_LINE_BYTES,
+            maxLines: Math.min(tuning.batchRows, MAX_BATCH_EVENTS),
+            maxBytes: BATCH_BYTES,
+          });
+    for await (const block of blocks) {
+      linesDone = block.firstLine + block.lines - 1;
+      bytesDone = block.end;
+      pushed = true;
+      if (!(await push(block))) {
+        // Stopping: the batches in flight still commit, in order.
+        await settle();
+        return false;
       }
     }
-    if (pending.length > 0 || refused.length > 0 || read > 0 || linesDone !== Number(job.lines_done)) {
-      if (!(await flush())) {
+    if (!pushed && (carried.read > 0 || linesDone !== Number(job.lines_done))) {
+      if (!(await push({ bytes: Buffer.alloc(0), firstLine: linesDone + 1, lines: 0, tooLong: [], end: bytesDone }))) {
         await settle();
         return false;
       }
@@ -289,58 +297,109 @@ export class HistoryImportRunner {
   }
 
   /**
-   * Stores one batch with ingestion's core, in one transaction with the job's progress. Rows ingestion
-   * refuses are taken out (each with its line) and the rest sent again; a repeated id within the batch
-   * is a duplicate, as it is across batches.
+   * Stores one batch of lines in one transaction with the job's progress. Its lines are parsed only
+   * now, `partRows` events at a time, each part through ingestion's core: a part's events live for its
+   * own round trip only (what waits for the database is the batch's bytes, off the heap). Rows ingestion
+   * refuses are taken out (each with its line) and the rest of the part sent again; a repeated id is a
+   * duplicate, within a part as across parts and batches.
    */
-  private async storeBatch(
-    job: ImportJob,
-    rows: PendingRow[],
-    refusedRows: HistoryImportError[],
-    read: number,
-    bytesDone: number,
-    linesDone: number,
-    previous: Promise<void>,
-  ): Promise<void> {
-    const refused = [...refusedRows];
-    let duplicates = 0;
-    const seen = new Set<string>();
-    let live: PendingRow[] = [];
-    for (const row of rows) {
-      const id = row.event.id;
-      const key = typeof id === 'string' ? `${String(row.event.type)}\u0000${id}` : null;
-      if (key !== null && seen.has(key)) {
-        duplicates += 1;
-        continue;
-      }
-      if (key !== null) seen.add(key);
-      live.push(row);
-    }
+  private async storeBatch(job: ImportJob, block: LineBlock, columns: readonly string[] | null, carried: Carried, previous: Promise<void>): Promise<void> {
     const lookup = await factoryLookup(this.db, job.account_id, job.factory_id);
     if (!lookup) throw new LostJob('factory removed');
-    for (let attempt = 0; ; attempt += 1) {
+    const linesDone = block.firstLine + block.lines - 1;
+    const partRows = Math.max(1, Math.min(tuning.partRows, MAX_BATCH_EVENTS));
+    await this.db.transaction(async (tx) => {
+      // The job's row says how far it got, in this same transaction: a commit lost in a crash is
+      // re-stored on resume, so the commit need not wait for the disk.
+      if (this.db.kind === 'postgresql') await tx.query('SET LOCAL synchronous_commit = off');
+      const refused: Refused = { listed: [], count: 0 };
+      const refuse = (errors: HistoryImportError[]): void => {
+        errors.sort((a, b) => a.line - b.line);
+        refused.count += errors.length;
+        for (const error of errors) if (refused.listed.length < HISTORY_IMPORT_MAX_LISTED_ERRORS) refused.listed.push(error);
+      };
+      refuse(carried.refused);
+      const counts = { read: carried.read, stored: 0, duplicates: 0 };
+      const unitIds = new Set<string>();
+      const rows = blockLines(block);
+      for (let done = false; !done; ) {
+        const events: Record<string, unknown>[] = [];
+        const lines: number[] = [];
+        const problems: HistoryImportError[] = [];
+        const seen = new Set<string>();
+        done = true;
+        for (let next = rows.next(); !next.done; next = rows.next()) {
+          const { line, text } = next.value;
+          if (text === null) {
+            counts.read += 1;
+            problems.push(tooLongError(line));
+          } else if (text.trim() !== '') {
+            counts.read += 1;
+            const parsed = job.format === 'csv' ? parseCsvLine(text, columns!) : parseNdjsonLine(text);
+            if ('problem' in parsed) problems.push(rowError(line, [parsed.problem]));
+            else {
+              const { id, type } = parsed.event;
+              const key = typeof id === 'string' ? `${String(type)}\u0000${id}` : null;
+              if (key !== null && seen.has(key)) counts.duplicates += 1;
+              else {
+                if (key !== null) seen.add(key);
+                events.push(parsed.event);
+                lines.push(line);
+              }
+            }
+          }
+          if (events.length >= partRows) {
+            done = false;
+            break;
+          }
+        }
+        if (events.length > 0) {
+          const result = await this.storePart(tx, job, lookup, events, lines, problems);
+          counts.stored += result.accepted;
+          counts.duplicates += result.duplicates;
+          if (result.accepted > 0) for (const unit of result.units) unitIds.add(unit);
+        }
+        refuse(problems);
+      }
+      // Progress is recorded in file order: after the batch before this one has committed.
+      await previous;
+      const ok = await recordBatch(
+        tx,
+        job,
+        this.id,
+        { bytesDone: block.end, linesDone, read: counts.read, stored: counts.stored, duplicates: counts.duplicates, refused: refused.count, unitIds: [...unitIds] },
+        refused.listed,
+      );
+      if (!ok) throw new LostJob('taken over');
+    });
+    this.committedLine = linesDone;
+  }
+
+  /**
+   * One part of a batch through ingestion's core, in the batch's transaction. Ingestion checks every
+   * event before it writes anything: the rows it refuses are taken out (into `problems`, with their
+   * line) and the others sent again.
+   */
+  private async storePart(
+    tx: Queryable,
+    job: ImportJob,
+    lookup: FactoryLookup,
+    events: Record<string, unknown>[],
+    lines: number[],
+    problems: HistoryImportError[],
+  ): Promise<{ accepted: number; duplicates: number; units: string[] }> {
+    let live = events;
+    let liveLines = lines;
+    for (let attempt = 0; live.length > 0; attempt += 1) {
       const nowMs = Date.now();
-      const unitIds = [...new Set(live.flatMap((r) => (typeof r.event.unit === 'string' && lookup.units.has(r.event.unit) ? [lookup.units.get(r.event.unit)!] : [])))];
       try {
-        await this.db.transaction(async (tx) => {
-          // The job's row says how far it got, in this same transaction: a commit lost in a crash is
-          // re-stored on resume, so the commit need not wait for the disk.
-          if (this.db.kind === 'postgresql') await tx.query('SET LOCAL synchronous_commit = off');
-          const result = live.length > 0 ? await ingestEvents(tx, { accountId: job.account_id, factoryId: job.factory_id }, live.map((r) => r.event), { now: nowMs }) : { accepted: 0, duplicates: 0 };
-          refused.sort((a, b) => a.line - b.line);
-          // Progress is recorded in file order: after the batch before this one has committed.
-          await previous;
-          const ok = await recordBatch(
-            tx,
-            job,
-            this.id,
-            { bytesDone, linesDone, read, stored: result.accepted, duplicates: duplicates + result.duplicates, refused: refused.length, unitIds: result.accepted > 0 ? unitIds : [] },
-            refused,
-          );
-          if (!ok) throw new LostJob('taken over');
-        });
-        this.committedLine = linesDone;
-        return;
+        const result = await ingestEvents(tx, { accountId: job.account_id, factoryId: job.factory_id, configVersion: lookup.version }, live, { now: nowMs });
+        const units = new Set<string>();
+        for (const event of live) {
+          const unit = typeof event.unit === 'string' ? lookup.units.get(event.unit) : undefined;
+          if (unit !== undefined) units.add(unit);
+        }
+        return { ...result, units: [...units] };
       } catch (error) {
         if (!(error instanceof ApiError) || error.statusCode !== 400 || attempt > 50) throw error;
         const byIndex = new Map<number, RowProblem[]>();
@@ -348,14 +407,16 @@ export class HistoryImportRunner {
           const index = item.arguments.index;
           if (typeof index !== 'number' || !live[index]) continue;
           const list = byIndex.get(index) ?? [];
-          list.push(rowProblem(item, live[index].event, nowMs));
+          list.push(rowProblem(item, live[index], nowMs));
           byIndex.set(index, list);
         }
         if (byIndex.size === 0) throw error;
-        for (const [index, problems] of byIndex) refused.push(rowError(live[index]!.line, problems));
-        live = live.filter((_row, index) => !byIndex.has(index));
+        for (const [index, list] of byIndex) problems.push(rowError(liveLines[index]!, list));
+        liveLines = liveLines.filter((_line, index) => !byIndex.has(index));
+        live = live.filter((_event, index) => !byIndex.has(index));
       }
     }
+    return { accepted: 0, duplicates: 0, units: [] };
   }
 
   /** The derive phase: each unit that received events, one at a time; false when stopped. */
@@ -365,8 +426,6 @@ export class HistoryImportRunner {
       const now = Date.now();
       // Without a window start: everything pending for the unit, the imported span included.
       await ensureFresh(this.db, job.account_id, [unitId], now, now);
-      // What a unit's derivation read is garbage once it is stored (a year of a line is ~500 000 facts).
-      collectGarbage();
       if (!(await heartbeat(this.db, job, this.id))) throw new LostJob('taken over');
     }
     return !this.stopping;
