@@ -59,3 +59,71 @@ export function selectionKey(group: { factory_id: string; production_unit_ids: r
   const set = (ids: readonly string[]): string => [...new Set(ids.map((id) => id.toLowerCase()))].sort().join(',');
   return `${group.factory_id.toLowerCase()}|${set(group.production_unit_ids)}|${set(group.work_shift_ids)}`;
 }
+
+/** The lines and shifts a comparison group counts; no shifts (absent or empty) = every shift of its lines. */
+export interface GroupLines {
+  factory_id: string;
+  production_unit_ids: readonly string[];
+  work_shift_ids?: readonly string[] | undefined;
+}
+
+/** Two comparison groups (positions `first` < `second` in the list) that count the same lines. */
+export interface SharedLines {
+  first: number;
+  second: number;
+  production_unit_ids: string[];
+}
+
+/**
+ * Pairs of groups that share a line. Each group still shows its own figures, but the groups' figures
+ * overlap: adding them up would count the shared line twice (its calendar time too, even when the
+ * groups take different shifts of it). The filter form warns of it and the company total counts each
+ * line once (countedOnceGroups); such a filter can be saved (product §5 only refuses a duplicate group).
+ */
+export function sharedLines(groups: readonly GroupLines[]): SharedLines[] {
+  const lines = groups.map((group) => new Map(group.production_unit_ids.map((id) => [id.toLowerCase(), id])));
+  const shared: SharedLines[] = [];
+  lines.forEach((mine, first) => {
+    lines.forEach((theirs, second) => {
+      if (second <= first) return;
+      const common = [...mine].filter(([key]) => theirs.has(key)).map(([, id]) => id);
+      if (common.length > 0) shared.push({ first, second, production_unit_ids: common });
+    });
+  });
+  return shared;
+}
+
+/**
+ * Groups that count every line and shift of `groups` exactly once, for a total over groups that share
+ * lines: each line once, with the shifts of all the groups that hold it (every shift when one of them
+ * does not narrow shifts); lines of one factory with the same shifts make one group. Adding up their
+ * figures gives the company total. Comparison groups narrow lines and shifts only; products and
+ * downtime types are not theirs to carry.
+ */
+export function countedOnceGroups(groups: readonly GroupLines[]): { name: string; factory_id: string; production_unit_ids: string[]; work_shift_ids?: string[] }[] {
+  // line key → its factory, its id as first written, and its shifts (null = every shift)
+  const lines = new Map<string, { factory_id: string; id: string; shifts: Map<string, string> | null }>();
+  for (const group of groups) {
+    const shifts = group.work_shift_ids && group.work_shift_ids.length > 0 ? group.work_shift_ids : null;
+    for (const id of group.production_unit_ids) {
+      const key = id.toLowerCase();
+      const line = lines.get(key) ?? { factory_id: group.factory_id, id, shifts: new Map<string, string>() };
+      if (shifts === null) line.shifts = null;
+      else if (line.shifts !== null) for (const shift of shifts) if (!line.shifts.has(shift.toLowerCase())) line.shifts.set(shift.toLowerCase(), shift);
+      lines.set(key, line);
+    }
+  }
+  const out = new Map<string, { name: string; factory_id: string; production_unit_ids: string[]; work_shift_ids?: string[] }>();
+  for (const line of lines.values()) {
+    const shiftKey = line.shifts === null ? '*' : [...line.shifts.keys()].sort().join(',');
+    const key = `${line.factory_id.toLowerCase()}|${shiftKey}`;
+    let group = out.get(key);
+    if (!group) {
+      group = { name: `${out.size + 1}`, factory_id: line.factory_id, production_unit_ids: [] };
+      if (line.shifts !== null) group.work_shift_ids = [...line.shifts.values()];
+      out.set(key, group);
+    }
+    group.production_unit_ids.push(line.id);
+  }
+  return [...out.values()];
+}
