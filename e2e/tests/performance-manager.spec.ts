@@ -15,12 +15,12 @@ test('an opportunity followed from the overview shows the same gain; a target mo
   await page.goto('/company-overview');
   const table = page.getByRole('table', { name: 'Largest opportunities' });
   await expect(table).toBeVisible({ timeout: 30_000 });
-  // The largest opportunity (the first row): its line, its page and its gain in hours.
+  // The largest opportunity (the first row): its line, its page and its gain (hours and minutes, product §9).
   const row = table.getByRole('row').nth(1);
   const link = row.getByRole('link');
   const label = (await link.getAttribute('aria-label')) ?? '';
   const [, kind, line] = /^Open (.+) for (.+)$/.exec(label) ?? [];
-  const hours = (await row.getByRole('cell').allTextContents()).find((text) => / h$/.test(text));
+  const hours = (await row.getByRole('cell').allTextContents()).find((text) => /^(?:[\d\u00a0]+ h \d{2} min|\d+ min|\d+ s)$/.test(text));
   expect(hours).toBeTruthy();
   await link.click();
   await expect(page).toHaveURL(/\/performance-manager\/[a-z-]+\?factoryId=[^&]+&productionUnitId=/);

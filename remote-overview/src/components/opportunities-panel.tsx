@@ -5,13 +5,14 @@ import { useIntl } from 'react-intl';
 import {
   AppLink,
   DataTable,
-  formatHours,
+  durationColumn,
+  formatDuration,
   formatMoney,
   formatNumber,
   useUser,
   type DataColumn,
 } from '@linepulse/shared';
-import { type AnalyticsWindow, type Factory } from '@linepulse/contracts';
+import { hoursToMs, type AnalyticsWindow, type Factory } from '@linepulse/contracts';
 import { opportunitiesQuery } from '../api/post-opportunities';
 import { summariseOpportunities, KIND_ROUTE, type OpportunityRow } from '../model/opportunities';
 import { queryView } from '../model/query-view';
@@ -65,14 +66,8 @@ export function OpportunitiesPanel({ window, factories, productionUnitIds, fileN
     { id: 'factory', header: intl.formatMessage({ id: 'overview.comparison.factory' }), text: (row) => row.factoryName },
     { id: 'line', header: intl.formatMessage({ id: 'overview.opportunities.line' }), text: (row) => row.productionUnitName },
     { id: 'reason', header: intl.formatMessage({ id: 'overview.opportunities.reason' }), text: (row) => row.downtimeReason ?? '' },
-    {
-      id: 'hours',
-      header: intl.formatMessage({ id: 'overview.opportunities.gainHours' }),
-      text: (row) => formatHours(locale, row.gainHours),
-      value: (row) => row.gainHours,
-      excelFormat: '0.0',
-      numeric: true,
-    },
+    // Hours and minutes like every duration (product §9), an [h]:mm time in Excel.
+    durationColumn(intl, 'hours', intl.formatMessage({ id: 'overview.opportunities.gainHours' }), (row) => hoursToMs(row.gainHours)),
     {
       id: 'units',
       header: intl.formatMessage({ id: 'overview.opportunities.gainUnits' }),
@@ -111,7 +106,7 @@ export function OpportunitiesPanel({ window, factories, productionUnitIds, fileN
           <div className={styles.gain}>
             <Text weight="semibold">{intl.formatMessage({ id: 'overview.opportunities.potentialGain' })}</Text>
             <span className={styles.figure} data-testid={TEST_IDS.potentialGain}>
-              {formatHours(locale, summary.totalHours)}
+              {formatDuration(locale, hoursToMs(summary.totalHours))}
             </span>
             {financial && summary.totalCurrency ? (
               <span className={styles.money}>{summary.totalCurrency.map((c) => formatMoney(locale, c.amount, c.currency)).join(' + ')}</span>

@@ -47,7 +47,7 @@ test('shows yesterday by default: one group per factory, tiles, comparison with 
   expect(within(table).getByRole('link', { name: 'Open the Lyon dashboard' })).toHaveAttribute('href', '/f-lyon/dashboard');
   expect(within(table).getByRole('row', { name: /Company/ })).toBeInTheDocument();
 
-  await waitFor(() => expect(screen.getByTestId(TEST_IDS.potentialGain)).toHaveTextContent('4.0 h'));
+  await waitFor(() => expect(screen.getByTestId(TEST_IDS.potentialGain)).toHaveTextContent('4 h 00 min'));
   const opportunitiesTable = screen.getByRole('table', { name: 'Largest opportunities' });
   const link = within(opportunitiesTable).getByRole('link', { name: 'Open Shift changes for Yaourts 1' });
   expect(link).toHaveAttribute('href', '/performance-manager/shift-changes?factoryId=f-lyon&productionUnitId=u-ly1');

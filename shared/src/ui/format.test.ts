@@ -1,3 +1,5 @@
+import fc from 'fast-check';
+import { durationText, numberText, percentText } from '@linepulse/contracts';
 import { formatDuration, formatHours, formatMoney, formatNumber, formatPercent, NOT_AVAILABLE } from './format';
 
 const nbsp = '\u00a0';
@@ -45,14 +47,32 @@ describe('formatDuration', () => {
     expect(formatDuration('fr', 1234 * 3_600_000)).toBe(`1${nbsp}234 h 00 min`);
   });
 
+  it('rounds the milliseconds to minutes once, as the e-mail does: 46 min 29.6 s is 46 min', () => {
+    expect(formatDuration('en', 2_789_600)).toBe('46 min');
+  });
+
   it('says N/D when the duration is not available', () => {
     expect(formatDuration('en', null)).toBe('N/D');
   });
 });
 
+describe('the screen writes a figure as the e-mail does (one rule, in contracts)', () => {
+  it('for any duration, percentage and count, in every language', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('en', 'fr', 'es'), fc.double({ min: -1e7, max: 1e7, noNaN: true }), (locale, value) => {
+        expect(formatDuration(locale, value * 1000)).toBe(durationText(locale, value * 1000));
+        expect(formatPercent(locale, value / 1e6)).toBe(percentText(locale, value / 1e6));
+        expect(formatNumber(locale, value)).toBe(numberText(locale, value));
+      }),
+    );
+  });
+});
+
 describe('gains', () => {
-  it('shows hours with one decimal and money without decimals', () => {
-    expect(formatHours('en', 12.46)).toBe('12.5 h');
+  it('shows hours as hours and minutes, never decimal hours, and money without decimals', () => {
+    expect(formatHours('en', 12.46)).toBe('12 h 28 min');
+    expect(formatHours('fr', 0.4)).toBe('24 min');
+    expect(formatHours('en', null)).toBe('N/D');
     expect(formatMoney('en', 12345.6, 'CAD')).toBe(`CA$12${nbsp}346`);
     expect(formatMoney('fr', 12345.6, 'EUR')).toMatch(/^12\u00a0346\s€$/);
   });

@@ -1,20 +1,12 @@
 /**
  * Figures as Linepulse shows them (product §9): thousands separated by spaces in every language, durations
- * as hours and minutes (seconds under one minute), "N/D" where a figure is not available. Pure
- * functions of a locale, so screens, exports and end-to-end tests format the same way.
+ * as hours and minutes (seconds under one minute), "N/D" where a figure is not available. The rule is the
+ * contracts' (`figures.ts`, decision 37), which the api's e-mails follow too: screens, exports, e-mails
+ * and end-to-end tests write the same figure the same way. Money stays here (no e-mail shows any).
  */
+import { NOT_AVAILABLE, THOUSANDS_SEPARATOR, durationText, hoursToMs, isAvailable, numberText, percentText, type Figure } from '@linepulse/contracts';
 
-/** "Not available" of product §8 (N/D, docs/domain.md §6), the same word in English, French and Spanish. */
-export const NOT_AVAILABLE = 'N/D';
-
-/** The thousands separator: a no-break space, so a figure never wraps inside itself. */
-export const THOUSANDS_SEPARATOR = '\u00a0';
-
-type Figure = number | null | undefined;
-
-function available(value: Figure): value is number {
-  return value !== null && value !== undefined && Number.isFinite(value);
-}
+export { NOT_AVAILABLE, THOUSANDS_SEPARATOR };
 
 function withSpaces(format: Intl.NumberFormat, value: number): string {
   return format
@@ -38,45 +30,31 @@ function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.N
 
 /** A number with `fractionDigits` decimals (0 by default) and spaces between thousands. */
 export function formatNumber(locale: string, value: Figure, fractionDigits = 0): string {
-  if (!available(value)) return NOT_AVAILABLE;
-  return withSpaces(numberFormat(locale, { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }), value);
+  return numberText(locale, value, fractionDigits);
 }
 
-/** A fraction (0–1, as the API sends indicators) as a percentage with two decimals. */
-export function formatPercent(locale: string, fraction: Figure, fractionDigits = 2): string {
-  if (!available(fraction)) return NOT_AVAILABLE;
-  return withSpaces(
-    numberFormat(locale, { style: 'percent', minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }),
-    fraction,
-  );
+/** A fraction (0–1, as the API sends indicators) as a percentage with two decimals, as the e-mails write it. */
+export function formatPercent(locale: string, fraction: Figure, fractionDigits?: number): string {
+  return percentText(locale, fraction, fractionDigits);
 }
 
 /** A duration in ms: "12 h 05 min", "45 min", "38 s" under one minute; "1 234 h 00 min" for long ones. */
 export function formatDuration(locale: string, ms: Figure): string {
-  if (!available(ms)) return NOT_AVAILABLE;
-  const negative = ms < 0;
-  const abs = Math.abs(ms);
-  let text: string;
-  if (abs < 60_000) {
-    text = `${formatNumber(locale, Math.round(abs / 1000))} s`;
-    if (text === '60 s') text = '1 min';
-  } else {
-    const minutes = Math.round(abs / 60_000);
-    const hours = Math.floor(minutes / 60);
-    const rest = minutes % 60;
-    text = hours === 0 ? `${rest} min` : `${formatNumber(locale, hours)} h ${String(rest).padStart(2, '0')} min`;
-  }
-  return negative ? `−${text}` : text;
+  return durationText(locale, ms);
 }
 
-/** Hours with one decimal (potential gains): "12.5 h". */
+/**
+ * Hours (a potential gain) as a duration: "2 h 18 min", never "2.3 h" (product §9).
+ * @deprecated Pages write durations with `formatDuration` from milliseconds. Kept (the same answer as
+ * `formatDuration` of the hours in ms) because remotes built against an earlier 1.x platform may still
+ * call it; it goes with the next major version.
+ */
 export function formatHours(locale: string, hours: Figure): string {
-  if (!available(hours)) return NOT_AVAILABLE;
-  return `${formatNumber(locale, hours, 1)} h`;
+  return isAvailable(hours) ? durationText(locale, hoursToMs(hours)) : NOT_AVAILABLE;
 }
 
 /** An amount of money in its currency, thousands spaced, no decimals. */
 export function formatMoney(locale: string, amount: Figure, currency: string): string {
-  if (!available(amount)) return NOT_AVAILABLE;
+  if (!isAvailable(amount)) return NOT_AVAILABLE;
   return withSpaces(numberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 0, minimumFractionDigits: 0 }), amount);
 }
