@@ -38,6 +38,7 @@ import {
   type QueryView,
 } from '@linepulse/shared';
 import {
+  countedOnceGroups,
   rollUpKpis,
   routePath,
   type Factory,
@@ -149,7 +150,13 @@ function CompanyOverview({ factories, ready, large }: { factories: Factory[]; re
   const factoryOf = (id: string): Factory | undefined => factories.find((f) => f.id === id);
   const rows: GroupRow[] = results.map((group, index) => ({ id: `${index}|${group.name}`, name: group.name, factory: factoryOf(group.factory_id), kpis: group.total }));
   const disjoint = groupsAreDisjoint(groups);
-  const total: Kpis | undefined = results.length === 1 ? results[0]?.total : disjoint && results.length > 1 ? rollUpKpis(results.map((g) => g.total)) : undefined;
+  // Comparison groups that share a line each keep their figures; adding them up would count that line
+  // twice, so the total adds up groups that count every line and shift once instead.
+  const onceGroups = useMemo(() => (disjoint ? [] : countedOnceGroups(groups)), [disjoint, groups]);
+  const onceQuery = queryView(useQuery({ ...kpisByGroupsQuery({ ...windowRequest, groups: onceGroups }), enabled: ready && onceGroups.length > 0 }));
+  const onceTotals = onceQuery.data?.groups.map((g) => g.total);
+  const total: Kpis | undefined =
+    results.length === 1 ? results[0]?.total : results.length > 1 ? (disjoint ? rollUpKpis(results.map((g) => g.total)) : onceTotals && rollUpKpis(onceTotals)) : undefined;
   // One objective when every factory shown shares it; otherwise say they differ (none is not the truth).
   const objectiveFor = (id: KpiId): TileObjective => {
     const values = [...new Set(rows.map((row) => objectiveOf(row.factory, id)))];
@@ -189,6 +196,16 @@ function CompanyOverview({ factories, ready, large }: { factories: Factory[]; re
     total && results.length > 1 ? { id: 'total', name: intl.formatMessage({ id: 'overview.company.total' }), factory: undefined, kpis: total } : undefined;
 
   const sectionState = { loading: mainQuery.loading, error: mainQuery.error, onRetry: mainQuery.reload, empty };
+  // The tiles and the table's total wait for the counted-once total too.
+  const totalState = {
+    ...sectionState,
+    loading: mainQuery.loading || onceQuery.loading,
+    error: mainQuery.error ?? onceQuery.error,
+    onRetry: () => {
+      mainQuery.reload();
+      onceQuery.reload();
+    },
+  };
   const noLines = groups.length === 0;
 
   return (
@@ -203,7 +220,7 @@ function CompanyOverview({ factories, ready, large }: { factories: Factory[]; re
         <EmptyState title={intl.formatMessage({ id: 'overview.company.noLines' })} />
       ) : (
         <>
-          <Section title={intl.formatMessage({ id: 'overview.tiles.title' })} {...sectionState}>
+          <Section title={intl.formatMessage({ id: 'overview.tiles.title' })} {...totalState}>
             <KpiTiles kpis={total} objectives={objectives} tiles={KPI_IDS} selected={kpi} large={large} />
           </Section>
           <div className={styles.grid}>
@@ -227,7 +244,7 @@ function CompanyOverview({ factories, ready, large }: { factories: Factory[]; re
               />
             </Section>
           </div>
-          <Section title={intl.formatMessage({ id: 'overview.comparison.table' })} hideTitle {...sectionState}>
+          <Section title={intl.formatMessage({ id: 'overview.comparison.table' })} hideTitle {...totalState}>
             <DataTable
               title={intl.formatMessage({ id: 'overview.comparison.table' })}
               columns={columns}

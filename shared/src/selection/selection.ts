@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
-import type { DowntimeType, Factory, KpiGroupRequest, SavedFilter } from '@linepulse/contracts';
+import { sharedLines, type DowntimeType, type Factory, type KpiGroupRequest, type SavedFilter } from '@linepulse/contracts';
 
 /**
  * What the overview and dashboard show: either whole factories, the "new filters" of the drawer
@@ -82,14 +82,16 @@ export function draftsOf(filter: SavedFilter): ComparisonGroupDraft[] {
   }));
 }
 
-/** Whether the groups are disjoint (one per factory), so a company total means something. */
+/**
+ * Whether no two groups hold the same line, so that adding up their figures counts each line once.
+ * Otherwise a total is added up from contracts' countedOnceGroups instead.
+ */
 export function groupsAreDisjoint(groups: readonly KpiGroupRequest[]): boolean {
-  const seen = new Set<string>();
-  for (const group of groups) {
-    for (const unit of group.production_unit_ids) {
-      if (seen.has(unit)) return false;
-      seen.add(unit);
-    }
-  }
-  return true;
+  return sharedLines(groups).length === 0;
+}
+
+/** Names of the lines that comparison groups share (empty when they share none), in the factories' order. */
+export function sharedLineNames(groups: readonly ComparisonGroupDraft[], factories: readonly Factory[]): string[] {
+  const shared = new Set(sharedLines(groups).flatMap((pair) => pair.production_unit_ids.map((id) => id.toLowerCase())));
+  return factories.flatMap((factory) => factory.production_units.filter((unit) => shared.has(unit.id.toLowerCase())).map((unit) => unit.name));
 }

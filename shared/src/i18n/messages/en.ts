@@ -330,6 +330,7 @@ export const en = {
   'filters.activeNew': 'new filters',
   'filters.activeSaved': 'saved filter {name}',
   'filters.activeGroups': 'comparison groups',
+  'filters.sharedLines': 'Comparison groups share {lines}: each group shows all its figures, and the company total counts each line once.',
   'filters.loading': 'Loading the shifts and products…',
   'savedFilters.empty': 'You have no saved filter yet.',
   'savedFilters.list': 'Your saved filters',
@@ -368,6 +369,7 @@ export const en = {
   'savedFilters.groupsRequired': 'Add at least one comparison group',
   'savedFilters.groupSame': 'Same factory, lines and shifts as comparison group {other}',
   'savedFilters.groupDuplicate': 'This selection is already group {group} of your saved filter {filter}: it can be applied but not saved',
+  'savedFilters.sharedLines': 'Shares {lines} with comparison group {other}: each group will show all its figures, and the company total counts each line once.',
 
 } as const;
 

@@ -318,6 +318,7 @@ export const es: Record<MessageKey, string> = {
   'filters.activeNew': 'nuevos filtros',
   'filters.activeSaved': 'filtro guardado {name}',
   'filters.activeGroups': 'grupos de comparación',
+  'filters.sharedLines': 'Hay grupos de comparación que comparten {lines}: cada grupo muestra todas sus cifras y el total de la empresa cuenta cada línea una sola vez.',
   'filters.loading': 'Cargando los turnos y los productos…',
   'savedFilters.empty': 'Todavía no tiene filtros guardados.',
   'savedFilters.list': 'Sus filtros guardados',
@@ -356,4 +357,5 @@ export const es: Record<MessageKey, string> = {
   'savedFilters.groupsRequired': 'Añada al menos un grupo de comparación',
   'savedFilters.groupSame': 'Misma planta, líneas y turnos que el grupo de comparación {other}',
   'savedFilters.groupDuplicate': 'Esta selección ya es el grupo {group} de su filtro guardado {filter}: se puede aplicar pero no guardar',
+  'savedFilters.sharedLines': 'Comparte {lines} con el grupo de comparación {other}: cada grupo mostrará todas sus cifras y el total de la empresa cuenta cada línea una sola vez.',
 };

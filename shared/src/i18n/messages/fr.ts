@@ -318,6 +318,7 @@ export const fr: Record<MessageKey, string> = {
   'filters.activeNew': 'nouveaux filtres',
   'filters.activeSaved': 'filtre enregistré {name}',
   'filters.activeGroups': 'groupes de comparaison',
+  'filters.sharedLines': 'Des groupes de comparaison partagent {lines}\u00a0: chaque groupe montre tous ses chiffres, et le total de l’entreprise compte chaque ligne une seule fois.',
   'filters.loading': 'Chargement des quarts et des produits…',
   'savedFilters.empty': 'Vous n’avez encore aucun filtre enregistré.',
   'savedFilters.list': 'Vos filtres enregistrés',
@@ -356,4 +357,5 @@ export const fr: Record<MessageKey, string> = {
   'savedFilters.groupsRequired': 'Ajoutez au moins un groupe de comparaison',
   'savedFilters.groupSame': 'Même usine, mêmes lignes et mêmes quarts que le groupe de comparaison {other}',
   'savedFilters.groupDuplicate': 'Cette sélection est déjà le groupe {group} de votre filtre enregistré {filter}\u00a0: elle peut être appliquée mais pas enregistrée',
+  'savedFilters.sharedLines': 'Partage {lines} avec le groupe de comparaison {other}\u00a0: chaque groupe montrera tous ses chiffres, et le total de l’entreprise compte chaque ligne une seule fois.',
 };

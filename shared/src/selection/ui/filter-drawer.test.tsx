@@ -115,6 +115,8 @@ test('after a reload the saved filter of the preferences is applied again, befor
     savedFilterName: 'Mornings',
   });
   expect(screen.getByText('Filtered: saved filter Mornings')).toBeInTheDocument();
+  // Both groups hold Line 1: the drawer says what the total means.
+  expect(screen.getByRole('note')).toHaveTextContent('Comparison groups share Line 1: each group shows all its figures, and the company total counts each line once.');
   fetch.restore();
 });
 
@@ -153,5 +155,43 @@ test('leaving the saved filter for new filters clears the preference, so a reloa
   expect(selectionShown()).toEqual({ kind: 'factories' });
   await waitFor(() => expect(fetch.requests.filter((r) => r.method === 'PUT')).toHaveLength(1));
   expect(queryClient.getQueryData(preferencesQuery().queryKey)?.tilelytics.selected_tilelytics_filter_id).toBeNull();
+  fetch.restore();
+});
+
+test('the saved-filter form warns when two groups share a line, and still saves them', async () => {
+  const fetch = mockFetch({
+    ...optionRoutes,
+    'GET /api/filters': [],
+    'GET /api/filter-groups': [],
+    'POST /api/filters': (request) => jsonResponse({ ...savedFilter(OTHER, 'Lines', []), ...(request.body as object) }, 201),
+  });
+  const { userEvent } = renderWithProviders(<FilterDrawer factories={[factory]} />, { user: TEST_USERS.operation, factories: [factory] });
+  await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
+  await userEvent.click(screen.getByRole('tab', { name: 'Saved filters' }));
+  await userEvent.click(await screen.findByRole('button', { name: 'New saved filter' }));
+  const form = screen.getByRole('form', { name: 'New saved filter' });
+  await userEvent.type(within(form).getByRole('textbox', { name: /Filter name/ }), 'Lines');
+  const first = within(form).getByRole('group', { name: 'Comparison group 1' });
+  await userEvent.type(within(first).getByRole('textbox', { name: /Group name/ }), 'Both lines');
+  await userEvent.click(within(form).getByRole('button', { name: 'Add a comparison group' }));
+  const second = within(form).getByRole('group', { name: 'Comparison group 2' });
+  await userEvent.type(within(second).getByRole('textbox', { name: /Group name/ }), 'Line 1');
+  await userEvent.click(within(second).getByRole('checkbox', { name: 'Line 2' }));
+
+  expect(within(second).getByRole('status')).toHaveTextContent(
+    'Shares Line 1 with comparison group 1: each group will show all its figures, and the company total counts each line once.',
+  );
+  expect(within(first).queryByRole('status')).toBeNull();
+  const save = within(form).getByRole('button', { name: 'Save the filter' });
+  expect(save).toBeEnabled();
+  await userEvent.click(save);
+  await waitFor(() => expect(fetch.requests.some((r) => r.method === 'POST')).toBe(true));
+  expect(fetch.requests.find((r) => r.method === 'POST')?.body).toEqual({
+    name: 'Lines',
+    groups: [
+      { name: 'Both lines', factory_id: 'f-lyon', production_unit_ids: [line1, line2], work_shift_ids: [DAY, NIGHT] },
+      { name: 'Line 1', factory_id: 'f-lyon', production_unit_ids: [line1], work_shift_ids: [DAY, NIGHT] },
+    ],
+  });
   fetch.restore();
 });

@@ -4,7 +4,7 @@ import { useAtomValue } from 'jotai';
 import { Suspense, lazy, useState, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
 import type { Factory } from '@linepulse/contracts';
-import { selectionAtom } from '../selection';
+import { selectionAtom, sharedLineNames } from '../selection';
 
 // The drawer and its forms (formik, dialogs, inputs: ~11 KiB on the wire) load when the user points at
 // or opens the Filters button, not with the page: most visits never open it.
@@ -26,10 +26,15 @@ export function FilterDrawer({ factories }: { factories: Factory[] }): ReactElem
           ? intl.formatMessage({ id: 'filters.activeSaved' }, { name: selection.savedFilterName })
           : intl.formatMessage({ id: 'filters.activeGroups' })
         : null;
+  // Groups that share a line (a filter saved before the form warned of it, too): say what the total means.
+  const shared = selection.kind === 'groups' ? sharedLineNames(selection.groups, factories) : [];
   const preload = (): void => void loadPanel().catch(() => undefined);
   return (
     <>
       {summary ? <Text role="status">{intl.formatMessage({ id: 'filters.active' }, { summary })}</Text> : null}
+      {shared.length > 0 ? (
+        <Text role="note">{intl.formatMessage({ id: 'filters.sharedLines' }, { lines: intl.formatList(shared, { type: 'conjunction' }) })}</Text>
+      ) : null}
       <Button
         icon={<FilterRegular />}
         onPointerEnter={preload}

@@ -20,6 +20,7 @@ export const useFilterFormStyles = makeStyles({
   options: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalM },
   error: { color: tokens.colorPaletteRedForeground1 },
   note: { color: tokens.colorNeutralForeground3 },
+  warning: { color: tokens.colorStatusWarningForeground1 },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
 });
 

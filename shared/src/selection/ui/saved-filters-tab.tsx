@@ -31,6 +31,7 @@ import {
   nameLength,
   sameNameKey,
   selectionKey,
+  sharedLines,
   type Factory,
   type SavedFilter,
   type SavedFilterGroupRow,
@@ -326,6 +327,15 @@ function NewSavedFilterForm({
     return stored ? intl.formatMessage({ id: 'savedFilters.groupDuplicate' }, { group: stored.name, filter: stored.filter_name }) : null;
   });
   const blocked = repeats.some((r) => r !== null);
+  // Groups may share a line (not blocked: product §5 refuses only a repeated group): say what it means.
+  const lineName = new Map(factories.flatMap((f) => f.production_units.map((u) => [u.id, u.name] as const)));
+  const shares = values.groups.map((_group, index) => {
+    if (repeats[index]) return null;
+    const pair = sharedLines(values.groups).find((p) => p.second === index);
+    if (!pair) return null;
+    const lines = intl.formatList(pair.production_unit_ids.map((id) => lineName.get(id) ?? id), { type: 'conjunction' });
+    return intl.formatMessage({ id: 'savedFilters.sharedLines' }, { lines, other: pair.first + 1 });
+  });
   const validForApply = values.groups.length > 0 && values.groups.every((g) => g.factory_id && g.production_unit_ids.length > 0);
   const setGroup = (index: number, patch: Partial<ComparisonGroupDraft>): void => {
     void form.setFieldValue(`groups.${index}`, { ...values.groups[index], ...patch });
@@ -415,6 +425,11 @@ function NewSavedFilterForm({
             {repeats[index] ? (
               <Text role="alert" className={styles.error}>
                 {repeats[index]}
+              </Text>
+            ) : null}
+            {shares[index] ? (
+              <Text role="status" className={styles.warning}>
+                {shares[index]}
               </Text>
             ) : null}
             {values.groups.length > 1 ? (
