@@ -240,6 +240,10 @@ describe('e-mail reports: calls, rules, package limit, preview, test send, histo
     assert.match(mail!.parsed.subject ?? '', /^\[Essai\] Morning downtime/);
     assert.equal(mail!.parsed.from?.value[0]?.address, 'reports@linepulse.test');
     assert.ok(mail!.parsed.html && mail!.parsed.text, 'an HTML and a text part');
+    // French, with its no-break space before the colon; no table that a phone would cut off.
+    assert.match(String(mail!.parsed.text), /^Période\u00a0: /m);
+    assert.ok(String(mail!.parsed.html).includes('Période\u00a0: '), 'the period label in the HTML part');
+    assert.doesNotMatch(String(mail!.parsed.html), /overflow-x|<th\b(?:[^<]*<\/th>\s*<th\b){3}/);
     const png = mail!.parsed.attachments.find((a) => a.contentType === 'image/png');
     assert.ok(png && png.content.subarray(1, 4).toString() === 'PNG', 'the chart is a PNG');
     assert.ok(mail!.raw.toString('utf8').replace(/=\r\n/g, '').includes(`cid:${png!.cid}`), 'the HTML shows the chart attached');

@@ -203,10 +203,9 @@ export async function reportPreview(
     time: '06:00',
     timezone: factory.timezone,
   });
-  // The tiles' first row: '' | availability | performance | quality | OEE.
-  const row = /<tbody><tr>((?:<td[^>]*>[^<]*<\/td>){5})<\/tr>/.exec(preview.html)?.[1];
-  const cells = [...(row ?? '').matchAll(/<td[^>]*>([^<]*)<\/td>/g)].map((m) => m[1]!);
-  return { start: preview.window_start, end: preview.window_end, availability: cells[1] ?? '(none)', oee: cells[4] ?? '(none)' };
+  // The tiles' table, one indicator a row (a phone's width): name | value | objective.
+  const tile = (name: string): string => new RegExp(`<tr><td[^>]*>${name}</td><td[^>]*>([^<]*)</td>`).exec(preview.html)?.[1] ?? '(none)';
+  return { start: preview.window_start, end: preview.window_end, availability: tile('Availability'), oee: tile('OEE') };
 }
 
 /** The report's percent format (one decimal, "N/D" for not available). */

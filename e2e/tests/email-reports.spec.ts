@@ -104,9 +104,9 @@ test('creates a report from each template within the package, edits, previews, s
     ).json()) as { production_unit_name: string; total: number; downtime_occurrences: number }[];
     expect(info.length).toBeGreaterThan(0);
     for (const unit of info) {
-      // Product §9: hours and minutes, seconds under a minute.
+      // Product §9: hours and minutes, seconds under a minute; the milliseconds rounded once (decision 37).
       const seconds = Math.round(unit.total / 1000);
-      const minutes = Math.round(seconds / 60);
+      const minutes = Math.round(unit.total / 60_000);
       const duration = seconds < 60 ? `${seconds} s` : minutes >= 60 ? `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min` : `${minutes % 60} min`;
       const line = sent.text.split('\n').find((l) => l.startsWith(`${unit.production_unit_name} |`));
       expect(line, unit.production_unit_name).toBeDefined();

@@ -1,7 +1,17 @@
 import { DateTime } from 'luxon';
 import { downtimesInfo, kpisByGroups, loadFactories, topDowntimeReasons } from '../analytics/engine.ts';
 import type { Db } from '../db/db.ts';
-import { reportWindow, screenLinkSearch, windowDates, type EmailReportInput, type Language, type ReportTemplate } from '@linepulse/contracts';
+import {
+  durationText,
+  numberText,
+  percentText,
+  reportWindow,
+  screenLinkSearch,
+  windowDates,
+  type EmailReportInput,
+  type Language,
+  type ReportTemplate,
+} from '@linepulse/contracts';
 import { barChartSvg, svgToPng, type BarRow } from './charts.ts';
 import { escapeHtml } from './html.ts';
 import { REPORT_TEXTS, type ReportTexts } from './texts.ts';
@@ -180,30 +190,12 @@ function emptyKpi(): Kpi {
   return { availability: null, performance: null, quality: null, oee: null, good: 0, rejected: 0 };
 }
 
-// Product §9: thousands separated by spaces; durations in hours and minutes, seconds under a minute.
-function formatCount(n: number): string {
-  return Math.round(n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
-}
-function formatPercent(value: number | null, t: ReportTexts, language: Language): string {
-  if (value === null) return t.notAvailable;
-  const text = (value * 100).toFixed(1);
-  return `${language === 'en' ? text : text.replace('.', ',')} %`;
-}
-export function formatDurationMs(ms: number): string {
-  const seconds = Math.round(ms / 1000);
-  if (seconds < 60) return `${seconds} s`;
-  const minutes = Math.round(seconds / 60);
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  return h > 0 ? `${formatCount(h)} h ${String(m).padStart(2, '0')} min` : `${m} min`;
-}
-
 function periodLabel(window: { start: number; end: number }, zone: string, language: Language): string {
   const fmt = (ms: number): string => DateTime.fromMillis(ms, { zone }).setLocale(language).toLocaleString(DateTime.DATETIME_MED);
   return `${fmt(window.start)} – ${fmt(window.end)}`;
 }
 
-interface Section {
+export interface Section {
   heading: string;
   chart?: { cid: string; alt: string; svg: string };
   columns: string[];
@@ -211,10 +203,16 @@ interface Section {
   empty?: string;
 }
 
-function sectionsOf(figures: ReportFigures, t: ReportTexts, language: Language): Section[] {
-  const pct = (v: number | null): string => formatPercent(v, t, language);
+/**
+ * The sections of a report's figures, written by the contracts' rule as the screens write them
+ * (decision 37): durations rounded once from their milliseconds, percentages with two decimals.
+ */
+export function sectionsOf(figures: ReportFigures, t: ReportTexts, language: Language): Section[] {
+  const pct = (v: number | null): string => percentText(language, v);
+  const duration = (ms: number): string => durationText(language, ms);
+  const count = (n: number): string => numberText(language, n);
   const downtimeRows = (list: (Omit<UnitDowntime, 'id'> & { name: string })[]): string[][] =>
-    list.map((u) => [u.name, pct(u.availability), formatDurationMs(u.total_ms), formatDurationMs(u.planned_ms), formatDurationMs(u.unplanned_ms), formatDurationMs(u.unjustified_ms), formatCount(u.occurrences)]);
+    list.map((u) => [u.name, pct(u.availability), duration(u.total_ms), duration(u.planned_ms), duration(u.unplanned_ms), duration(u.unjustified_ms), count(u.occurrences)]);
   const downtimeColumns = (first: string): string[] => [first, t.availability, t.total, t.planned, t.unplanned, t.unjustified, t.occurrences];
   const series = [
     { name: t.planned, colour: COLOURS.planned },
@@ -222,17 +220,12 @@ function sectionsOf(figures: ReportFigures, t: ReportTexts, language: Language):
     { name: t.unjustified, colour: COLOURS.unjustified },
   ];
   const stacked = (list: (Omit<UnitDowntime, 'id'> & { name: string })[]): BarRow[] =>
-    list.map((u) => ({ label: u.name, values: [u.planned_ms, u.unplanned_ms, u.unjustified_ms], note: formatDurationMs(u.total_ms) }));
+    list.map((u) => ({ label: u.name, values: [u.planned_ms, u.unplanned_ms, u.unjustified_ms], note: duration(u.total_ms) }));
   switch (figures.template) {
     case 'overview': {
-      const tiles: Section = {
-        heading: t.templates.overview,
-        columns: ['', t.availability, t.performance, t.quality, t.oee],
-        rows: [
-          ['', pct(figures.total.availability), pct(figures.total.performance), pct(figures.total.quality), pct(figures.total.oee)],
-          [t.objective, pct(figures.objectives.availability ?? null), pct(figures.objectives.performance ?? null), pct(figures.objectives.quality ?? null), pct(figures.objectives.oee ?? null)],
-        ],
-      };
+      // One indicator a row (value, objective): three columns fit a phone's width.
+      const indicators = (['availability', 'performance', 'quality', 'oee'] as const).map((k) => [t[k], pct(figures.total[k]), pct(figures.objectives[k] ?? null)]);
+      const tiles: Section = { heading: t.templates.overview, columns: [t.indicator, t.actual, t.objective], rows: indicators };
       const table: Section = {
         heading: t.productionOverview,
         chart: {
@@ -241,7 +234,7 @@ function sectionsOf(figures: ReportFigures, t: ReportTexts, language: Language):
           svg: barChartSvg(`${t.oee} — ${t.productionOverview}`, [{ name: t.oee, colour: COLOURS.availability }], figures.units.map((u) => ({ label: u.name, values: [u.oee ?? 0], note: pct(u.oee) })), 1),
         },
         columns: [t.line, t.availability, t.performance, t.quality, t.oee, t.good, t.rejected],
-        rows: figures.units.map((u) => [u.name, pct(u.availability), pct(u.performance), pct(u.quality), pct(u.oee), formatCount(u.good), formatCount(u.rejected)]),
+        rows: figures.units.map((u) => [u.name, pct(u.availability), pct(u.performance), pct(u.quality), pct(u.oee), count(u.good), count(u.rejected)]),
       };
       return [tiles, table];
     }
@@ -251,7 +244,7 @@ function sectionsOf(figures: ReportFigures, t: ReportTexts, language: Language):
         return {
           heading: planned ? t.topPlanned : t.topUnplanned,
           columns: [t.reason, t.duration],
-          rows: list.map((x) => [x.reason, formatDurationMs(x.seconds * 1000)]),
+          rows: list.map((x) => [x.reason, duration(x.seconds * 1000)]),
           empty: t.none,
         };
       };
@@ -275,6 +268,46 @@ function sectionsOf(figures: ReportFigures, t: ReportTexts, language: Language):
     case 'downtime_by_shift':
       return [{ heading: t.downtimeByShift, chart: { cid: 'downtime-per-shift', alt: t.downtimeByShift, svg: barChartSvg(t.downtimeByShift, series, stacked(figures.shifts)) }, columns: downtimeColumns(t.shift), rows: downtimeRows(figures.shifts) }];
   }
+}
+
+/** Columns a table keeps on a 400 px phone (a name and two figures); wider sections are written row by row. */
+export const TABLE_MAX_COLUMNS = 3;
+
+const CELL = 'padding:6px 8px;border-bottom:1px solid #e0e0e0;text-align:left;vertical-align:top;font-size:13px;word-break:break-word;overflow-wrap:anywhere;';
+
+/**
+ * A section's figures as e-mail HTML readable from a 400 px phone up, with no media query (many mail
+ * apps ignore them) and no sideways scrolling (most mail apps cut a wide table off instead): up to
+ * `TABLE_MAX_COLUMNS` columns, a table; wider, one block per row — its name, then each figure as a
+ * label over its value, in boxes that sit side by side and wrap to the next line when the screen is
+ * narrow (three to a line on a phone, all six on a desktop).
+ */
+export function sectionHtml(s: Section): string {
+  const image = s.chart
+    ? `<img src="cid:${s.chart.cid}" alt="${escapeHtml(s.chart.alt)}" width="640" style="display:block;width:100%;max-width:640px;height:auto;border:0;margin:8px 0;">`
+    : '';
+  let body: string;
+  if (s.rows.length === 0 && s.empty) {
+    body = `<p style="font-size:13px;color:#616161;">${escapeHtml(s.empty)}</p>`;
+  } else if (s.columns.length <= TABLE_MAX_COLUMNS) {
+    const head = s.columns.map((c) => `<th scope="col" style="${CELL}font-weight:bold;">${escapeHtml(c)}</th>`).join('');
+    const rows = s.rows.map((r) => `<tr>${r.map((c) => `<td style="${CELL}">${escapeHtml(c)}</td>`).join('')}</tr>`).join('');
+    body = `<table cellpadding="0" cellspacing="0" style="width:100%;border-collapse:collapse;"><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table>`;
+  } else {
+    body = s.rows
+      .map((r) => {
+        const [name = '', ...values] = r;
+        const figures = values
+          .map(
+            (value, i) =>
+              `<span style="display:inline-block;min-width:104px;margin:4px 16px 4px 0;vertical-align:top;"><span style="display:block;font-size:12px;color:#616161;">${escapeHtml(s.columns[i + 1] ?? '')}</span><span style="display:block;font-size:14px;">${escapeHtml(value)}</span></span>`,
+          )
+          .join('');
+        return `<div style="padding:8px 0;border-bottom:1px solid #e0e0e0;"><h3 style="margin:0 0 2px;font-size:14px;word-break:break-word;overflow-wrap:anywhere;">${escapeHtml(name)}</h3><div>${figures}</div></div>`;
+      })
+      .join('');
+  }
+  return `<h2 style="font-size:17px;margin:24px 0 4px;color:#1b1b1b;">${escapeHtml(s.heading)}</h2>${image}${body}`;
 }
 
 /** Placeholder the sender replaces with each recipient's unsubscribe link. */
@@ -307,27 +340,13 @@ export async function renderReport(db: Db, report: RenderableReport, dueAt: numb
   const selection = { ...windowDates(window, factory.calendar), lineIds: scope.units.map((u) => u.id), shiftIds: scope.shifts.map((s) => s.id) };
   const link = `${options.publicUrl}/${report.factory_id}/${screen}?${screenLinkSearch(selection)}`;
 
-  const cell = 'padding:6px 8px;border-bottom:1px solid #e0e0e0;text-align:left;font-size:13px;';
-  const htmlSections = sections
-    .map((s) => {
-      const image = s.chart
-        ? `<img src="cid:${s.chart.cid}" alt="${escapeHtml(s.chart.alt)}" width="640" style="display:block;width:100%;max-width:640px;height:auto;border:0;margin:8px 0;">`
-        : '';
-      const table =
-        s.rows.length === 0 && s.empty
-          ? `<p style="font-size:13px;color:#616161;">${escapeHtml(s.empty)}</p>`
-          : `<table role="presentation" cellpadding="0" cellspacing="0" style="width:100%;border-collapse:collapse;"><thead><tr>${s.columns
-              .map((c) => `<th style="${cell}font-weight:bold;">${escapeHtml(c)}</th>`)
-              .join('')}</tr></thead><tbody>${s.rows.map((r) => `<tr>${r.map((c) => `<td style="${cell}">${escapeHtml(c)}</td>`).join('')}</tr>`).join('')}</tbody></table>`;
-      return `<h2 style="font-size:17px;margin:24px 0 4px;color:#1b1b1b;">${escapeHtml(s.heading)}</h2>${image}<div style="overflow-x:auto;">${table}</div>`;
-    })
-    .join('');
+  const htmlSections = sections.map(sectionHtml).join('');
   const html = `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:0;background:#f5f5f5;font-family:Segoe UI,Helvetica,Arial,sans-serif;color:#1b1b1b;">
 <div style="max-width:680px;margin:0 auto;padding:16px;background:#ffffff;">
 <h1 style="font-size:21px;margin:0 0 4px;">${escapeHtml(report.title)}</h1>
 <p style="margin:0;font-size:14px;color:#424242;">${escapeHtml(factory.name)} · ${escapeHtml(t.templates[report.template])}</p>
-<p style="margin:4px 0 0;font-size:13px;color:#616161;">${escapeHtml(t.period)}: ${escapeHtml(period)}</p>
+<p style="margin:4px 0 0;font-size:13px;color:#616161;">${escapeHtml(t.period)}${t.colon}${escapeHtml(period)}</p>
 ${htmlSections}
 <p style="margin:24px 0;"><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 16px;background:#0f6cbd;color:#ffffff;text-decoration:none;border-radius:4px;font-size:14px;">${escapeHtml(t.open)}</a></p>
 <p style="font-size:12px;color:#616161;"><a href="${UNSUBSCRIBE_PLACEHOLDER}" style="color:#616161;">${escapeHtml(t.unsubscribe)}</a></p>
@@ -339,6 +358,6 @@ ${htmlSections}
       return `${s.heading}\n${'-'.repeat(s.heading.length)}\n${lines.join('\n')}`;
     })
     .join('\n\n');
-  const text = `${report.title}\n${factory.name} · ${t.templates[report.template]}\n${t.period}: ${period}\n\n${textSections}\n\n${t.open}: ${link}\n${t.unsubscribe}: ${UNSUBSCRIBE_PLACEHOLDER}\n`;
+  const text = `${report.title}\n${factory.name} · ${t.templates[report.template]}\n${t.period}${t.colon}${period}\n\n${textSections}\n\n${t.open}${t.colon}${link}\n${t.unsubscribe}${t.colon}${UNSUBSCRIBE_PLACEHOLDER}\n`;
   return { subject, html, text, window, figures, images };
 }

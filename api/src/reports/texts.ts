@@ -4,6 +4,8 @@ import type { Language, ReportTemplate } from '@linepulse/contracts';
 export interface ReportTexts {
   templates: Record<ReportTemplate, string>;
   period: string;
+  /** Between a label and its value: French puts a no-break space before the colon ("Période : …"). */
+  colon: string;
   lines: string;
   shifts: string;
   open: string;
@@ -14,6 +16,8 @@ export interface ReportTexts {
   quality: string;
   oee: string;
   objective: string;
+  indicator: string;
+  actual: string;
   line: string;
   shift: string;
   good: string;
@@ -46,6 +50,7 @@ export const REPORT_TEXTS: Record<Language, ReportTexts> = {
       downtime_by_shift: 'Downtime by shift',
     },
     period: 'Period',
+    colon: ': ',
     lines: 'Production lines',
     shifts: 'Shifts',
     open: 'Open in Linepulse',
@@ -56,6 +61,8 @@ export const REPORT_TEXTS: Record<Language, ReportTexts> = {
     quality: 'Quality',
     oee: 'OEE',
     objective: 'Objective',
+    indicator: 'Indicator',
+    actual: 'Actual',
     line: 'Line',
     shift: 'Shift',
     good: 'Good',
@@ -86,6 +93,7 @@ export const REPORT_TEXTS: Record<Language, ReportTexts> = {
       downtime_by_shift: 'Arrêts par quart de travail',
     },
     period: 'Période',
+    colon: '\u00a0: ',
     lines: 'Lignes de production',
     shifts: 'Quarts de travail',
     open: 'Ouvrir dans Linepulse',
@@ -96,6 +104,8 @@ export const REPORT_TEXTS: Record<Language, ReportTexts> = {
     quality: 'Qualité',
     oee: 'TRG',
     objective: 'Objectif',
+    indicator: 'Indicateur',
+    actual: 'Réel',
     line: 'Ligne',
     shift: 'Quart',
     good: 'Bons',
@@ -126,6 +136,7 @@ export const REPORT_TEXTS: Record<Language, ReportTexts> = {
       downtime_by_shift: 'Paros por turno',
     },
     period: 'Periodo',
+    colon: ': ',
     lines: 'Líneas de producción',
     shifts: 'Turnos',
     open: 'Abrir en Linepulse',
@@ -136,6 +147,8 @@ export const REPORT_TEXTS: Record<Language, ReportTexts> = {
     quality: 'Calidad',
     oee: 'OEE',
     objective: 'Objetivo',
+    indicator: 'Indicador',
+    actual: 'Real',
     line: 'Línea',
     shift: 'Turno',
     good: 'Buenas',
