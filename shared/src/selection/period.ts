@@ -3,11 +3,13 @@ import { DateTime } from 'luxon';
 import { useCallback } from 'react';
 import { usePreferences } from '../state/hooks';
 import { useSavePreferences } from '../state/preferences';
+import { periodFilePart } from '../ui/export-file';
 import {
   DATA_AVAILABLE_FROM,
   DATE_FORMAT,
   DEFAULT_COMPANY_OVERVIEW_TIME_OPTION,
   DEFAULT_PREFERENCE_TIME_OPTION,
+  productionDayOf,
   windowOf,
   type AnalyticsWindow,
   type CustomPeriod,
@@ -109,13 +111,13 @@ export function unavailablePeriodOptions(calendar: FactoryCalendar | undefined, 
   );
 }
 
-/** The period in a file name: the option, then the first and last production day. */
+/** The period in a file name: the option, then its production days (one day named once, `periodFilePart`). */
 export function periodFileLabel(period: PeriodSelection, window: TimeWindow | null, calendar: FactoryCalendar | null): string {
-  if (period.option === 'time_range' && period.startDate && period.endDate) return `${period.startDate}_${period.endDate}`;
+  if (period.option === 'time_range' && period.startDate && period.endDate) return periodFilePart(null, period.startDate, period.endDate);
   if (!window || !calendar) return period.option;
-  const first = window.start.setZone(calendar.timezone).toFormat(DATE_FORMAT);
-  const last = window.end.minus({ milliseconds: 1 }).setZone(calendar.timezone).toFormat(DATE_FORMAT);
-  return first === last ? `${period.option}_${first}` : `${period.option}_${first}_${last}`;
+  // Production days, not calendar dates: yesterday in a factory whose day starts at 05:00 ends at 05:00
+  // today, and its last millisecond's date is today's (the one day was named as two).
+  return periodFilePart(period.option, productionDayOf(window.start, calendar), productionDayOf(window.end.minus({ milliseconds: 1 }), calendar));
 }
 
 export type DateRangeProblem = 'startRequired' | 'endRequired' | 'format' | 'beforeDataStart' | 'startAfterEnd' | 'future';

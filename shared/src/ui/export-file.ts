@@ -23,6 +23,15 @@ export function exportFileName(...parts: (string | null | undefined)[]): string 
     .join('_');
 }
 
+/**
+ * The period's part of a file name: its name (the time option; none for dates picked by hand), then its
+ * production days — a one-day period names its day once ("lastday_2026-11-24"), a longer one its first
+ * and last day ("last7days_2026-11-18_2026-11-24").
+ */
+export function periodFilePart(name: string | null, firstDay: string, lastDay: string): string {
+  return [name, firstDay, ...(lastDay === firstDay ? [] : [lastDay])].filter((part): part is string => !!part).join('_');
+}
+
 /** Saves a blob under a file name through a temporary link (works in every browser we support). */
 export function downloadBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
