@@ -1,4 +1,4 @@
-import { newReportValues, splitRecipients, toReportInput, validateReportValues, reportFormWarnings, isReportTemplate } from './report-form';
+import { firstInvalidField, newReportValues, splitRecipients, toReportInput, validateReportValues, reportFormWarnings, isReportTemplate } from './report-form';
 
 const options = {
   production_units: Array.from({ length: 7 }, (_, i) => ({ id: `00000000-0000-4000-8000-00000000000${i}`, name: `Line ${i}` })),
@@ -38,6 +38,12 @@ describe('report form rules (product §5, the same schema as the api)', () => {
     const values = { ...fresh(), title: 'Ok', production_unit_ids: options.production_units.map((u) => u.id) };
     expect(validateReportValues(values)).toEqual({});
     expect(reportFormWarnings(values)).toEqual(['RPT_UNITS_ABOVE_RECOMMENDED']);
+  });
+
+  it('finds the first field in error in the page’s order, whatever order the rules report them in', () => {
+    expect(firstInvalidField(validateReportValues({ ...fresh(), recipientsText: '', title: '' }))).toBe('title');
+    expect(firstInvalidField({ work_shift_ids: 'x', recipientsText: 'y' })).toBe('recipientsText');
+    expect(firstInvalidField({})).toBeNull();
   });
 
   it('reads addresses separated by commas, semicolons, spaces or lines', () => {

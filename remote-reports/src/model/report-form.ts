@@ -101,6 +101,28 @@ export function validateReportValues(values: ReportFormValues): ReportFormErrors
   }
 }
 
+/** The form's fields in the order the page shows them: the first in error takes the focus. */
+export const REPORT_FIELD_ORDER: readonly (keyof ReportFormValues)[] = [
+  'title',
+  'template',
+  'frequency',
+  'day',
+  'time',
+  'timezone',
+  'schedule_type',
+  'duration',
+  'time_unit',
+  'recipientsText',
+  'production_unit_ids',
+  'work_shift_ids',
+  'language',
+];
+
+/** The first field in error, in the page's order; null when none is. */
+export function firstInvalidField(errors: Partial<Record<keyof ReportFormValues, unknown>>): keyof ReportFormValues | null {
+  return REPORT_FIELD_ORDER.find((field) => errors[field] !== undefined) ?? null;
+}
+
 /** Warnings (not refusals) beyond the recommended 5 lines and 5 shifts. */
 export function reportFormWarnings(values: ReportFormValues): string[] {
   return reportWarnings(values);

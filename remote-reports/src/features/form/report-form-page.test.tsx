@@ -6,7 +6,8 @@ import { messages } from '../../messages';
 import { ReportFormPage } from './report-form-page';
 
 const Page = withRemoteMessages(messages, ReportFormPage);
-jest.setTimeout(60_000);
+// Generous: on a busy machine the longest of these runs past a minute.
+jest.setTimeout(180_000);
 
 const UNITS = Array.from({ length: 7 }, (_, i) => ({ id: `00000000-0000-4000-8000-00000000000${i}`, name: `Line ${i + 1}` }));
 const SHIFTS = [
@@ -191,4 +192,53 @@ test('the refusals of decision 32 read in French and Spanish too', async () => {
   expect(text('fr', 'error.RPT_TEST_RATE_LIMITED', { scope: 'account', max: 20, window_minutes: 60, retry_after_minutes: 12 })).toBe(
     'Votre entreprise a envoyé 20 courriels d’essai dans les 60 dernières minutes. Réessayez dans 12 minutes.',
   );
+});
+
+test('saving with the title left untouched and empty: the title is flagged and takes the focus, and the form says what to correct', async () => {
+  const { userEvent, requests } = renderCreation({});
+  const title = await screen.findByRole('textbox', { name: /Title/ });
+  expect(title).not.toHaveAttribute('aria-invalid', 'true');
+  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(title).toHaveFocus());
+  await waitFor(() => expect(title).toHaveAttribute('aria-invalid', 'true'));
+  expect(title).toHaveAccessibleDescription('Give the report a title');
+  expect(screen.getByText('One field needs correcting: it is marked above.')).toBeInTheDocument();
+  expect(requests.some((r) => r.method === 'POST')).toBe(false);
+
+  // The first field in error takes the focus, wherever it is: here the recipients, below.
+  await userEvent.type(title, 'Lyon shifts');
+  const recipients = screen.getByRole('textbox', { name: /Recipients/ });
+  await userEvent.clear(recipients);
+  await userEvent.click(title);
+  await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+  await waitFor(() => expect(recipients).toHaveFocus());
+  expect(recipients).toHaveAccessibleDescription(expect.stringContaining('Add at least one recipient'));
+  expect(requests.some((r) => r.url.endsWith('/preview'))).toBe(false);
+});
+
+test('lines and shifts: 5 recommended is said from the start, a sixth line stays checked and is warned about next to the lines', async () => {
+  const { userEvent } = renderCreation({});
+  const lines = await screen.findByRole('group', { name: 'Production lines' });
+  expect(lines).toHaveAccessibleDescription('5 of 7 selected; 5 lines recommended for an e-mail easy to read');
+  const shifts = screen.getByRole('group', { name: 'Shifts' });
+  expect(shifts).toHaveAccessibleDescription('2 of 2 selected; 5 shifts recommended for an e-mail easy to read');
+  await userEvent.click(within(lines).getByRole('checkbox', { name: 'Line 6' }));
+  await userEvent.click(within(lines).getByRole('checkbox', { name: 'Line 7' }));
+  expect(within(lines).getByRole('checkbox', { name: 'Line 6' })).toBeChecked();
+  expect(within(lines).getByRole('checkbox', { name: 'Line 7' })).toBeChecked();
+  expect(lines).toHaveAccessibleDescription('7 of 7 selected; 5 lines recommended for an e-mail easy to read');
+  expect(within(lines).getByText('More than the recommended 5 production lines: the e-mail may be long to read.')).toBeInTheDocument();
+  expect(within(shifts).queryByText(/More than the recommended/)).not.toBeInTheDocument();
+});
+
+test('the recommendation and the form’s summary read in French and Spanish too', async () => {
+  const { createIntl } = await import('react-intl');
+  const text = (locale: 'fr' | 'es', id: string, values: Record<string, string | number>) =>
+    createIntl({ locale, messages: messages[locale] as Record<string, string> }).formatMessage({ id }, values);
+  expect(text('fr', 'reports.note.production_unit_ids', { selected: 6, total: 7, recommended: 5 })).toBe(
+    '6 sur 7 sélectionnées\u00a0; 5 lignes recommandées pour un courriel facile à lire',
+  );
+  expect(text('es', 'reports.note.work_shift_ids', { selected: 2, total: 2, recommended: 5 })).toBe('2 de 2 seleccionados; se recomiendan 5 turnos para un correo fácil de leer');
+  expect(text('fr', 'reports.invalid', { count: 2 })).toBe('2 champs sont à corriger\u00a0: ils sont signalés plus haut.');
+  expect(text('es', 'reports.invalid', { count: 1 })).toBe('Hay un campo que corregir: está señalado más arriba.');
 });

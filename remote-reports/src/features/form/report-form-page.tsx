@@ -17,7 +17,7 @@ import {
 import { EyeRegular, SaveRegular, SendRegular } from '@fluentui/react-icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useFormik } from 'formik';
-import { useState, type ReactElement } from 'react';
+import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate, useParams } from 'react-router-dom';
 import { AppLink, ErrorState, FactoryPageFrame, LoadingState, errorMessage, isApiError, translateApiErrors, useNotifier, useUser } from '@linepulse/shared';
@@ -41,6 +41,8 @@ import { postReportPreview } from '../../api/post-report-preview';
 import { postReportTest } from '../../api/post-report-test';
 import { putEmailReport } from '../../api/put-email-report';
 import {
+  REPORT_FIELD_ORDER,
+  firstInvalidField,
   isReportTemplate,
   newReportValues,
   reportFormWarnings,
@@ -71,6 +73,8 @@ const useStyles = makeStyles({
   actions: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM },
   heading: { fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold, margin: 0 },
   refusal: { display: 'block' },
+  note: { display: 'block', marginTop: tokens.spacingVerticalXS, color: tokens.colorNeutralForeground2 },
+  warning: { marginTop: tokens.spacingVerticalS },
 });
 
 const TIME_ZONES: readonly string[] = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
@@ -195,6 +199,30 @@ function ReportForm({ factory, options, initial, report }: ReportFormProps): Rea
         ), validationState: 'error' as const }
       : fieldState('recipientsText');
   const warnings = reportFormWarnings(form.values);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [invalidAttempt, setInvalidAttempt] = useState(0);
+
+  /**
+   * After a save or a preview refused by the form's own rules: the first field in error (in the page's
+   * order) takes the focus, so its message is in view and read out, however far down the button was.
+   */
+  const focusFirstInvalid = (errors: Partial<Record<keyof ReportFormValues, unknown>>): void => {
+    const field = firstInvalidField(errors);
+    const root = formRef.current;
+    if (!field || !root) return;
+    const target = root.querySelector<HTMLElement>(`[name="${field}"]`) ?? root.querySelector<HTMLElement>(`[data-field="${field}"] input, [data-field="${field}"] select, [data-field="${field}"] textarea`);
+    target?.focus();
+  };
+  // formik validates on submit and marks every field touched; it calls onSubmit only when valid, so a
+  // refused attempt is seen here: the submit count moved and submitting ended with errors.
+  useEffect(() => {
+    if (form.submitCount === 0 || form.isSubmitting || Object.keys(form.errors).length === 0) return;
+    setInvalidAttempt(form.submitCount);
+    focusFirstInvalid(form.errors);
+    // Only when an attempt ends, not at each keystroke that changes the errors.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [form.submitCount, form.isSubmitting]);
+  const errorCount = REPORT_FIELD_ORDER.filter((field) => form.errors[field] !== undefined).length;
 
   const toggleId = (field: 'production_unit_ids' | 'work_shift_ids', all: { id: string }[], id: string, checked: boolean): void => {
     const current = form.values[field];
@@ -205,7 +233,9 @@ function ReportForm({ factory, options, initial, report }: ReportFormProps): Rea
   const showPreview = async (): Promise<void> => {
     const errors = await form.validateForm();
     if (Object.keys(errors).length > 0) {
-      form.setTouched(Object.fromEntries(Object.keys(errors).map((key) => [key, true])));
+      void form.setTouched(Object.fromEntries(Object.keys(errors).map((key) => [key, true])), false);
+      setInvalidAttempt((n) => n + 1);
+      focusFirstInvalid(errors);
       return;
     }
     setPreviewing(true);
@@ -250,7 +280,7 @@ function ReportForm({ factory, options, initial, report }: ReportFormProps): Rea
   return (
     <div className={styles.root}>
       <AppLink to={`/${factory.id}/my-reports`}>{intl.formatMessage({ id: 'reports.back' })}</AppLink>
-      <form className={styles.form} noValidate onSubmit={form.handleSubmit} aria-busy={form.isSubmitting || undefined}>
+      <form ref={formRef} className={styles.form} noValidate onSubmit={form.handleSubmit} aria-busy={form.isSubmitting || undefined}>
         <div className={styles.row}>
           <Field label={intl.formatMessage({ id: 'reports.field.title' })} required {...fieldState('title')}>
             <Input name="title" value={form.values.title} maxLength={REPORT_LIMITS.titleMax + 10} onChange={form.handleChange} onBlur={form.handleBlur} />
@@ -289,7 +319,7 @@ function ReportForm({ factory, options, initial, report }: ReportFormProps): Rea
           )}
         </div>
         <div className={styles.row}>
-          <Field label={intl.formatMessage({ id: 'reports.field.scheduleType' })} {...fieldState('schedule_type')}>
+          <Field label={intl.formatMessage({ id: 'reports.field.scheduleType' })} data-field="schedule_type" {...fieldState('schedule_type')}>
             <RadioGroup layout="horizontal" value={form.values.schedule_type} onChange={(_e, data) => void form.setFieldValue('schedule_type', data.value)}>
               {REPORT_SCHEDULE_TYPES.map((type) => (
                 <Radio key={type} value={type} label={intl.formatMessage({ id: `reports.field.scheduleType.${type}` })} />
@@ -320,17 +350,27 @@ function ReportForm({ factory, options, initial, report }: ReportFormProps): Rea
         </Field>
         {(
           [
-            ['production_unit_ids', 'reports.field.lines', options.production_units],
-            ['work_shift_ids', 'reports.field.shifts', options.work_shifts],
+            ['production_unit_ids', 'reports.field.lines', options.production_units, ERROR_CODES.reportUnitsAboveRecommended, REPORT_LIMITS.recommendedUnits],
+            ['work_shift_ids', 'reports.field.shifts', options.work_shifts, ERROR_CODES.reportShiftsAboveRecommended, REPORT_LIMITS.recommendedShifts],
           ] as const
-        ).map(([field, label, all]) => (
-          <fieldset key={field} className={styles.fieldset}>
+        ).map(([field, label, all, warning, recommended]) => (
+          <fieldset key={field} className={styles.fieldset} data-field={field} aria-describedby={`report-note-${field}`}>
             <legend className={styles.legend}>{intl.formatMessage({ id: label })}</legend>
             <div className={styles.options}>
               {all.map((item) => (
                 <Checkbox key={item.id} label={item.name} checked={form.values[field].includes(item.id)} onChange={(_e, data) => toggleId(field, all, item.id, data.checked === true)} />
               ))}
             </div>
+            {/* Product §5: a recommendation, not a limit. Said at all times, so that a line left out of a new
+                report's first five is not left out silently. */}
+            <Text id={`report-note-${field}`} size={200} className={styles.note}>
+              {intl.formatMessage({ id: `reports.note.${field}` }, { selected: form.values[field].length, total: all.length, recommended })}
+            </Text>
+            {warnings.includes(warning) ? (
+              <MessageBar intent="warning" className={styles.warning}>
+                <MessageBarBody>{intl.formatMessage({ id: `reports.warning.${warning}` })}</MessageBarBody>
+              </MessageBar>
+            ) : null}
             {problem(field) ? (
               <Text role="alert" className={styles.error}>
                 {problem(field)}
@@ -338,16 +378,16 @@ function ReportForm({ factory, options, initial, report }: ReportFormProps): Rea
             ) : null}
           </fieldset>
         ))}
-        {warnings.map((code) => (
-          <MessageBar key={code} intent="warning">
-            <MessageBarBody>{intl.formatMessage({ id: `reports.warning.${code}` })}</MessageBarBody>
-          </MessageBar>
-        ))}
         {selectField(
           'language',
           intl.formatMessage({ id: 'reports.field.language' }),
           LANGUAGES.map((l) => ({ value: l, label: intl.formatMessage({ id: `reports.language.${l}` }) })),
         )}
+        {invalidAttempt > 0 && errorCount > 0 ? (
+          <MessageBar intent="error" role="alert">
+            <MessageBarBody>{intl.formatMessage({ id: 'reports.invalid' }, { count: errorCount })}</MessageBarBody>
+          </MessageBar>
+        ) : null}
         {serverError ? (
           <MessageBar intent="error" role="alert">
             <MessageBarBody>{serverError}</MessageBarBody>
