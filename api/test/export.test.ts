@@ -50,6 +50,13 @@ function get(baseUrl: string, path: string, token: string): Promise<IncomingMess
   });
 }
 
+/** "h:mm:ss" → milliseconds. */
+function msOf(text: string): number {
+  const match = /^(\d+):([0-5]\d):([0-5]\d)$/.exec(text);
+  assert.ok(match, `a duration as h:mm:ss: ${text}`);
+  return ((Number(match[1]) * 60 + Number(match[2])) * 60 + Number(match[3])) * 1000;
+}
+
 const records = (rows: string[][]): Record<string, string>[] => rows.slice(1).map((r) => Object.fromEntries(rows[0]!.map((h, i) => [h, r[i] ?? ''])));
 
 describe('GET /api/factories/:factoryId/export', () => {
@@ -75,13 +82,15 @@ describe('GET /api/factories/:factoryId/export', () => {
     assert.ok(Number(res.headers['x-estimated-bytes']) > 0);
     const rows = records(parseCsv(res.body));
     assert.equal(rows.length, 5);
-    assert.deepEqual(rows.map((r) => [r.start_local, r.start_utc, r.duration_ms, r.type]), [
-      ['2024-05-06T08:00:00.000+02:00', '2024-05-06T06:00:00.000Z', String(30 * MIN), 'planned'],
-      ['2024-05-06T09:00:00.000+02:00', '2024-05-06T07:00:00.000Z', String(10 * MIN), 'unjustified'],
-      ['2024-05-06T10:00:00.000+02:00', '2024-05-06T08:00:00.000Z', String(47 * MIN), 'unplanned'],
-      ['2024-05-06T11:00:00.000+02:00', '2024-05-06T09:00:00.000Z', String(20 * MIN), 'unplanned'],
-      ['2024-05-06T13:50:00.000+02:00', '2024-05-06T11:50:00.000Z', String(10 * MIN), 'unjustified'],
+    // Durations as a plant user reads them and a spreadsheet sums them (decision 40), not milliseconds.
+    assert.deepEqual(rows.map((r) => [r.start_local, r.start_utc, r['duration (h:mm:ss)'], r.type]), [
+      ['2024-05-06T08:00:00.000+02:00', '2024-05-06T06:00:00.000Z', '0:30:00', 'planned'],
+      ['2024-05-06T09:00:00.000+02:00', '2024-05-06T07:00:00.000Z', '0:10:00', 'unjustified'],
+      ['2024-05-06T10:00:00.000+02:00', '2024-05-06T08:00:00.000Z', '0:47:00', 'unplanned'],
+      ['2024-05-06T11:00:00.000+02:00', '2024-05-06T09:00:00.000Z', '0:20:00', 'unplanned'],
+      ['2024-05-06T13:50:00.000+02:00', '2024-05-06T11:50:00.000Z', '0:10:00', 'unjustified'],
     ]);
+    assert.ok(!Object.keys(rows[0]!).some((header) => header.endsWith('_ms')));
     assert.deepEqual([rows[3]!.reasons, rows[3]!.category, rows[3]!.work_shift, rows[3]!.production_unit], ['Jam; Break', 'Mechanical', 'Day', 'Line A']);
   });
 
@@ -94,7 +103,7 @@ describe('GET /api/factories/:factoryId/export', () => {
       assert.equal(String(rows.length), res.headers['x-total-rows']);
       return rows;
     };
-    const sum = (rows: Record<string, string>[], col: string): number => rows.reduce((s, r) => s + Number(r[col]), 0);
+    const sum = (rows: Record<string, string>[], col: string): number => rows.reduce((s, r) => s + (col.endsWith('(h:mm:ss)') ? msOf(r[col]!) : Number(r[col])), 0);
     const hours = await get('hour');
     assert.equal(hours.length, 24);
     assert.deepEqual([hours[0]!.start_local, hours[0]!.start_utc], ['2024-05-06T00:00:00.000+02:00', '2024-05-05T22:00:00.000Z']);
@@ -104,7 +113,7 @@ describe('GET /api/factories/:factoryId/export', () => {
     });
     const i = info.body[0];
     assert.deepEqual(
-      [sum(hours, 'scheduled_ms'), sum(hours, 'uptime_ms'), sum(hours, 'planned_downtime_ms'), sum(hours, 'unplanned_downtime_ms'), sum(hours, 'unjustified_downtime_ms'), sum(hours, 'downtime_occurrences')],
+      [sum(hours, 'scheduled_time (h:mm:ss)'), sum(hours, 'uptime (h:mm:ss)'), sum(hours, 'planned_downtime (h:mm:ss)'), sum(hours, 'unplanned_downtime (h:mm:ss)'), sum(hours, 'unjustified_downtime (h:mm:ss)'), sum(hours, 'downtime_occurrences')],
       [i.in_production, i.uptime, i.planned, i.unplanned, i.unjustified, i.downtime_occurrences],
     );
     const kpis = await call(app, DEMO.operation, {
@@ -114,15 +123,32 @@ describe('GET /api/factories/:factoryId/export', () => {
     const total = kpis.body.groups[0].total;
     const [dayRow] = await get('day');
     assert.deepEqual(
-      [Number(dayRow!.good), Number(dayRow!.rejected), Number(dayRow!.availability), Number(dayRow!.performance), Number(dayRow!.quality), Number(dayRow!.oee), Number(dayRow!.calendar_ms)],
+      [Number(dayRow!.good), Number(dayRow!.rejected), Number(dayRow!.availability), Number(dayRow!.performance), Number(dayRow!.quality), Number(dayRow!.oee), msOf(dayRow!['calendar_time (h:mm:ss)']!)],
       [total.good, total.rejected, total.availability, total.performance ?? 0, total.quality, total.oee ?? 0, total.calendar_ms],
     );
     assert.equal(sum(hours, 'good'), total.good);
     // By shift: the Day shift and the time outside shifts add up to the day.
     const shifts = await get('shift');
     assert.deepEqual(shifts.map((r) => r.work_shift), ['Day', '']);
-    assert.equal(Number(shifts[0]!.scheduled_ms), total.scheduled_ms);
+    assert.equal(msOf(shifts[0]!['scheduled_time (h:mm:ss)']!), total.scheduled_ms);
+    // A day's calendar time past 24 hours keeps counting hours (a 25-hour day would be 25:00:00).
+    assert.equal(dayRow!['calendar_time (h:mm:ss)'], '24:00:00');
     assert.equal(sum(shifts, 'good'), total.good);
+  });
+
+  it('writes durations in Excel as numbers of days shown as [h]:mm:ss, which the sheet sums as durations', async () => {
+    const res = await app.inject({ method: 'GET', url: url({ kind: 'downtimes', format: 'xlsx' }), headers: { authorization: `Bearer ${await tokenFor(app, DEMO.operation)}` } });
+    assert.equal(res.statusCode, 200, res.body);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const column = (sheet.getRow(1).values as unknown[]).indexOf('duration (h:mm:ss)');
+    assert.ok(column > 0);
+    const cells = [2, 3, 4, 5, 6].map((r) => sheet.getRow(r).getCell(column));
+    // A reader takes a cell in a time format for a time: ExcelJS gives an instant counted from Excel's day 0.
+    const EXCEL_DAY_0 = Date.UTC(1899, 11, 30);
+    assert.deepEqual(cells.map((c) => (c.value instanceof Date ? c.value.getTime() - EXCEL_DAY_0 : c.value)), [30, 10, 47, 20, 10].map((min) => min * MIN));
+    assert.deepEqual([...new Set(cells.map((c) => c.numFmt))], ['[h]:mm:ss']);
   });
 
   it('exports Excel as a stream the reader opens, with the same rows', async () => {
@@ -220,12 +246,12 @@ describe('export of names and ids that start like spreadsheet formulas (issue 21
     // No field of the file starts a formula once its quotes are removed.
     for (const row of parseCsv(downtimes.body)) for (const cell of row) assert.doesNotMatch(cell, /^[=+@\t\r]|^-(?!\d+$)/, cell);
     const rows = records(parseCsv(downtimes.body));
-    assert.deepEqual(rows.map((r) => [r.production_unit, r.reasons, r.category, r.work_shift, r.duration_ms]), [
-      [`'${HYPERLINK}`, `'+cmd|" /C calc"!A0`, "'-2+3", "'@SUM(1+1)", String(30 * MIN)],
-      [`'${HYPERLINK}`, `'+cmd|" /C calc"!A0`, "'-2+3", "'@SUM(1+1)", String(10 * MIN)],
+    assert.deepEqual(rows.map((r) => [r.production_unit, r.reasons, r.category, r.work_shift, r['duration (h:mm:ss)']]), [
+      [`'${HYPERLINK}`, `'+cmd|" /C calc"!A0`, "'-2+3", "'@SUM(1+1)", '0:30:00'],
+      [`'${HYPERLINK}`, `'+cmd|" /C calc"!A0`, "'-2+3", "'@SUM(1+1)", '0:10:00'],
     ]);
-    // Durations are bare numbers.
-    assert.ok(lines[1]!.includes(`,${30 * MIN},`), lines[1]);
+    // Durations are quoted text a spreadsheet reads as a duration, with no quote of its own in front.
+    assert.ok(lines[1]!.includes(',"0:30:00",'), lines[1]);
 
     const events = await app.inject({ method: 'GET', url: url('events', 'csv'), headers: { authorization: `Bearer ${token}` } });
     assert.equal(events.statusCode, 200, events.body);

@@ -92,38 +92,16 @@ export async function availabilityPageFigures(request: APIRequestContext, token:
   return { availability: ppt > 0 ? sum((u) => u.uptime) / ppt : null, downtimeMs: sum((u) => u.total), oee: null };
 }
 
-/** Splits a CSV record (every text quoted, "" inside quotes). */
-function csvCells(line: string): string[] {
-  const cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i]!;
-    if (quoted) {
-      if (c === '"' && line[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      cells.push(cell);
-      cell = '';
-    } else cell += c;
-  }
-  cells.push(cell);
-  return cells;
-}
-
 /**
  * The production export by day (CSV) over the window's production days, summed: downtime, availability
  * and OEE = Σ(performance × uptime) / PPT × quality (performance × uptime is the ideal production time).
  */
 export async function exportFigures(request: APIRequestContext, token: string, factory: Factory, startDate: string, endDate: string): Promise<Figures> {
+  // The Excel file: its durations are exact numbers of days (decision 40), the CSV's are rounded to the second.
   const query = new URLSearchParams({
     kind: 'production',
     interval: 'day',
-    format: 'csv',
+    format: 'xlsx',
     production_unit_ids: factory.production_units.map((u) => u.id).join(','),
     start_date: startDate,
     end_date: endDate,
@@ -131,20 +109,33 @@ export async function exportFigures(request: APIRequestContext, token: string, f
   const path = `/api/factories/${factory.id}/export?${query}`;
   const answer = await request.get(path, { headers: bearer(token), timeout: 60_000 });
   if (!answer.ok()) throw new CallFailed(`${answer.status()} GET ${path}: ${(await answer.text()).slice(0, 300)}`);
-  const lines = (await answer.text()).replace(/^\uFEFF/, '').split('\r\n').filter((l) => l !== '');
-  const header = csvCells(lines[0]!);
+  const ExcelJS = (await import('exceljs')).default;
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load((await answer.body()) as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0]!;
+  const lines: unknown[][] = [];
+  sheet.eachRow((row) => lines.push((row.values as unknown[]).slice(1)));
+  const header = lines[0]!.map((v) => String(v ?? ''));
   const col = (name: string): number => {
     const index = header.indexOf(name);
     if (index < 0) throw new CallFailed(`export: no column ${name} in ${header.join(',')}`);
     return index;
   };
   const [scheduled, uptime, planned, unplanned, unjustified, good, rejected, performance] = [
-    'scheduled_ms', 'uptime_ms', 'planned_downtime_ms', 'unplanned_downtime_ms', 'unjustified_downtime_ms', 'good', 'rejected', 'performance',
+    'scheduled_time (h:mm:ss)', 'uptime (h:mm:ss)', 'planned_downtime (h:mm:ss)', 'unplanned_downtime (h:mm:ss)', 'unjustified_downtime (h:mm:ss)', 'good', 'rejected', 'performance',
   ].map(col) as [number, number, number, number, number, number, number, number];
+  const durations = new Set([scheduled, uptime, planned, unplanned]);
+  durations.add(unjustified);
   const totals = { scheduled: 0, uptime: 0, planned: 0, downtime: 0, good: 0, rejected: 0, ideal: 0 };
-  for (const line of lines.slice(1)) {
-    const cells = csvCells(line);
-    const n = (i: number): number => (cells[i] === '' || cells[i] === undefined ? 0 : Number(cells[i]));
+  for (const cells of lines.slice(1)) {
+    // Durations as days (decision 40), read back as milliseconds.
+    const n = (i: number): number => {
+      const value = cells[i];
+      if (value === '' || value === undefined || value === null) return 0;
+      // A reader takes a cell in a time format for an instant counted from Excel's day 0 (30 December 1899).
+      if (durations.has(i)) return value instanceof Date ? value.getTime() - Date.UTC(1899, 11, 30) : Number(value) * 86_400_000;
+      return Number(value);
+    };
     totals.scheduled += n(scheduled);
     totals.uptime += n(uptime);
     totals.planned += n(planned);
@@ -208,9 +199,17 @@ export async function reportPreview(
   return { start: preview.window_start, end: preview.window_end, availability: tile('Availability'), oee: tile('OEE') };
 }
 
-/** The report's percent format (one decimal, "N/D" for not available). */
-export function reportPercent(value: number | null): string {
-  return value === null ? 'N/D' : `${(value * 100).toFixed(1)} %`;
+/**
+ * Whether a percentage as a report prints it ("74.8 %", "74,80 %", "N/D") is `value` (a fraction)
+ * rounded to the digits it shows: the check holds whatever number of decimals the format uses.
+ */
+export function printsPercent(printed: string, value: number | null): boolean {
+  if (value === null) return printed.trim() === 'N/D';
+  const match = /^(-?[\d\s\u00a0\u202f]*\d)(?:[.,](\d+))?\s?%$/.exec(printed.trim());
+  if (!match) return false;
+  const decimals = match[2]?.length ?? 0;
+  const shown = Number(`${match[1]!.replace(/[\s\u00a0\u202f]/g, '')}.${match[2] ?? '0'}`);
+  return Math.abs(shown - value * 100) <= 0.5 * 10 ** -decimals + 1e-9;
 }
 
 /** The production day (yyyy-LL-dd) an instant belongs to in a factory's calendar. */

@@ -229,14 +229,23 @@ test.describe('production data export', () => {
       })
     ).json()) as { production_unit_name: string; in_production: number; uptime: number; planned: number; unplanned: number; unjustified: number; downtime_occurrences: number }[];
     const header = csv[0]!;
+    // Durations as h:mm:ss (decision 40): text in the CSV, a number of days in Excel; both to the second.
     const figures = (row: string[]) => {
       const cell = (name: string) => row[header.indexOf(name)]!;
+      const ms = (name: string): number => {
+        const hms = /^(\d+):(\d\d):(\d\d)$/.exec(cell(`${name} (h:mm:ss)`));
+        return hms ? ((Number(hms[1]) * 60 + Number(hms[2])) * 60 + Number(hms[3])) * 1000 : Number.NaN;
+      };
       return {
-        unit: cell('production_unit'), in_production: Number(cell('scheduled_ms')), uptime: Number(cell('uptime_ms')), planned: Number(cell('planned_downtime_ms')),
-        unplanned: Number(cell('unplanned_downtime_ms')), unjustified: Number(cell('unjustified_downtime_ms')), occurrences: Number(cell('downtime_occurrences')),
+        unit: cell('production_unit'), in_production: ms('scheduled_time'), uptime: ms('uptime'), planned: ms('planned_downtime'),
+        unplanned: ms('unplanned_downtime'), unjustified: ms('unjustified_downtime'), occurrences: Number(cell('downtime_occurrences')),
       };
     };
-    const expected = info.map((u) => ({ unit: u.production_unit_name, in_production: u.in_production, uptime: u.uptime, planned: u.planned, unplanned: u.unplanned, unjustified: u.unjustified, occurrences: u.downtime_occurrences }));
+    const second = (ms: number): number => Math.round(ms / 1000) * 1000;
+    const expected = info.map((u) => ({
+      unit: u.production_unit_name, in_production: second(u.in_production), uptime: second(u.uptime), planned: second(u.planned),
+      unplanned: second(u.unplanned), unjustified: second(u.unjustified), occurrences: u.downtime_occurrences,
+    }));
     const byUnit = (a: { unit: string }, b: { unit: string }) => a.unit.localeCompare(b.unit);
     expect(csv.slice(1).map(figures).sort(byUnit)).toEqual([...expected].sort(byUnit));
     expect(xlsx.slice(1).map(figures).sort(byUnit)).toEqual([...expected].sort(byUnit));
@@ -270,6 +279,13 @@ async function readSheet(format: 'csv' | 'xlsx', file: string): Promise<string[]
   const workbook = new ExcelJS.Workbook();
   const sheet = format === 'csv' ? await workbook.csv.readFile(file, { map: (value: unknown) => value }) : (await workbook.xlsx.readFile(file)).worksheets[0]!;
   const rows: string[][] = [];
-  sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)).replace(/^\uFEFF/, ''))));
+  // A duration (decision 40) comes from Excel as an instant counted from Excel's day 0: written back as the CSV's h:mm:ss.
+  const hms = (date: Date): string => {
+    const seconds = Math.round((date.getTime() - Date.UTC(1899, 11, 30)) / 1000);
+    return `${Math.floor(seconds / 3600)}:${String(Math.floor((seconds % 3600) / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
+  };
+  sheet.eachRow((row) =>
+    rows.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : v instanceof Date ? hms(v) : String(v)).replace(/^\uFEFF/, ''))),
+  );
   return rows;
 }

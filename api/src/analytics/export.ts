@@ -39,18 +39,72 @@ const SLICE = 1000;
 
 const utc = (t: number): string => new Date(t).toISOString();
 
+/** A duration column's header: its name and the form its values are written in (decision 40). */
+const duration = (name: string): string => `${name} (h:mm:ss)`;
+
 export const COLUMNS: Record<ExportKind, string[]> = {
   downtimes: [
-    'start_local', 'end_local', 'start_utc', 'end_utc', 'production_unit', 'duration_ms', 'type', 'justification_type',
+    'start_local', 'end_local', 'start_utc', 'end_utc', 'production_unit', duration('duration'), 'type', 'justification_type',
     'reasons', 'category', 'work_shift', 'product_sku', 'product_name',
   ],
   production: [
     'start_local', 'end_local', 'start_utc', 'end_utc', 'production_unit', 'work_shift', 'good', 'rejected', 'converted_unit', 'packages',
-    'calendar_ms', 'scheduled_ms', 'uptime_ms', 'planned_downtime_ms', 'unplanned_downtime_ms', 'unjustified_downtime_ms', 'downtime_occurrences',
+    duration('calendar_time'), duration('scheduled_time'), duration('uptime'), duration('planned_downtime'), duration('unplanned_downtime'),
+    duration('unjustified_downtime'), 'downtime_occurrences',
     'availability', 'performance', 'quality', 'oee', 'ooe', 'teep',
   ],
   events: ['at_local', 'at_utc', 'production_unit', 'event_type', 'event_id', 'running', 'good', 'rejected', 'counter_total', 'product_sku', 'reason', 'to_local', 'to_utc'],
 };
+
+/** The columns of each kind that hold a duration (read as milliseconds, written as decision 40 says). */
+export const DURATION_COLUMNS: Record<ExportKind, number[]> = {
+  downtimes: COLUMNS.downtimes.flatMap((name, i) => (name.endsWith(' (h:mm:ss)') ? [i] : [])),
+  production: COLUMNS.production.flatMap((name, i) => (name.endsWith(' (h:mm:ss)') ? [i] : [])),
+  events: [],
+};
+
+/** Excel's number format of a duration: hours past 24 keep counting ("37:05:12", not a day and 13:05:12). */
+export const DURATION_EXCEL_FORMAT = '[h]:mm:ss';
+const DAY_MS = 86_400_000;
+
+/**
+ * A duration as "h:mm:ss", rounded to the second: hours as many as there are ("0:25:00", "37:05:12").
+ * Spreadsheet programs read this text as a duration (Excel, LibreOffice and Google Sheets alike), so a
+ * sum or an average of the column is a duration too.
+ */
+export function hms(ms: number): string {
+  const seconds = Math.round(Math.abs(ms) / 1000);
+  const sign = ms < 0 && seconds > 0 ? '-' : '';
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  return `${sign}${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
+}
+
+/** A row as the CSV writes it: durations as "h:mm:ss" text. */
+export function csvCells(kind: ExportKind): (row: Cell[]) => Cell[] {
+  const at = DURATION_COLUMNS[kind];
+  if (at.length === 0) return (row) => row;
+  return (row) => {
+    const out = row.slice();
+    for (const i of at) if (typeof out[i] === 'number') out[i] = hms(out[i]);
+    return out;
+  };
+}
+
+/**
+ * A row as the workbook holds it: durations as days (Excel's unit of time), shown to the second by
+ * DURATION_EXCEL_FORMAT and kept whole, so that the sheet's sums are the screens' to the millisecond.
+ */
+export function sheetCells(kind: ExportKind): (row: Cell[]) => Cell[] {
+  const at = DURATION_COLUMNS[kind];
+  if (at.length === 0) return (row) => row;
+  return (row) => {
+    const out = row.slice();
+    for (const i of at) if (typeof out[i] === 'number') out[i] = out[i] / DAY_MS;
+    return out;
+  };
+}
 
 /** Consecutive windows of at most CHUNK_DAYS production days covering the plan's window. */
 function chunks(plan: ExportPlan, days = CHUNK_DAYS): Window[] {

@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { Type } from 'typebox';
 import { DateTime } from 'luxon';
 import { DATA_AVAILABLE_FROM, ERROR_CODES, ExportQuerySchema, Uuid, csvRecord, sheetValue, withErrors } from '@linepulse/contracts';
-import { BYTES_PER_ROW, COLUMNS, countRows, exportRows, fileName, type ExportPlan } from '../analytics/export.ts';
+import { BYTES_PER_ROW, COLUMNS, DURATION_COLUMNS, DURATION_EXCEL_FORMAT, countRows, csvCells, exportRows, fileName, sheetCells, type ExportPlan } from '../analytics/export.ts';
 import { loadFactories } from '../analytics/engine.ts';
 import { resolveWindow } from '../analytics/window.ts';
 import { apiError, errors } from '../errors.ts';
@@ -122,7 +122,8 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const rows = exportRows(db, plan);
         try {
           if (q.format === 'csv') {
-            // A BOM so that Excel opens the UTF-8 text with its accents.
+            // Durations as "h:mm:ss" (decision 40). A BOM so that Excel opens the UTF-8 text with its accents.
+            const toCsv = csvCells(plan.kind);
             out.write(`\uFEFF${csvRecord(columns)}\r\n`);
             for await (const batch of rows) {
               if (gone()) break;
@@ -130,19 +131,24 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
               // A thousand rows a write: the text of a whole batch is never held at once. Every text field
               // quoted and a formula neutralised: names come from admins, event ids from devices.
               for (let i = 0; i < batch.length && !gone(); i += 1000) {
-                const text = batch.slice(i, i + 1000).map(csvRecord).join('\r\n') + '\r\n';
+                const text = batch.slice(i, i + 1000).map((r) => csvRecord(toCsv(r))).join('\r\n') + '\r\n';
                 if (!out.write(text)) await drained(out);
               }
             }
           } else {
-            const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+            // Styles on for the durations' number format alone: a duration is a number of days shown as
+            // [h]:mm:ss (decision 40), one style shared by every such cell.
+            const durations = DURATION_COLUMNS[plan.kind];
+            const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: durations.length > 0, useSharedStrings: false });
             const sheet = workbook.addWorksheet(plan.kind);
+            for (const i of durations) sheet.getColumn(i + 1).numFmt = DURATION_EXCEL_FORMAT;
+            const toSheet = sheetCells(plan.kind);
             sheet.addRow(columns).commit();
             for await (const batch of rows) {
               if (gone()) break;
               end.rows += batch.length;
               // Text cells as the CSV's: a name starting like a formula shows as text, even once edited.
-              for (const r of batch) sheet.addRow(r.map(sheetValue)).commit();
+              for (const r of batch) sheet.addRow(toSheet(r).map(sheetValue)).commit();
               // The zip writer does not wait for the reader: hold the next read while the answer is full,
               // and until the compressor has caught up with what was committed (its own queue is unbounded).
               while (out.readableLength > XLSX_BUFFER_BYTES && !gone()) await new Promise((resolve) => setTimeout(resolve, 5));
