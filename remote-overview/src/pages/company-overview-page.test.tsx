@@ -1,5 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { withRemoteMessages } from '@linepulse/shared';
+import { DateTime } from 'luxon';
+import { periodWindow, withRemoteMessages, type PeriodSelection } from '@linepulse/shared';
+import { allowedIntervals, type TimeOption } from '@linepulse/contracts';
 import { TEST_USERS, jsonResponse, mockFetch, renderWithProviders } from '@linepulse/shared/testing';
 import { messages } from '../messages';
 import { TEST_IDS } from '../test-ids';
@@ -94,6 +96,51 @@ test('a new period asks the api again and is saved to the preferences', async ()
   expect(screen.getByText('The month view needs a period of at least 31 days')).toBeInTheDocument();
   const saved = fetch.requests.find((r) => r.method === 'PUT');
   expect(saved?.body).toMatchObject({ tilelytics: { selected_time_option: 'last30days' } });
+});
+
+test('every period change asks for an interval its window allows, and no greyed-out interval stays selected', async () => {
+  fetch = mockFetch({ 'POST /api/kpis/by-groups': kpisHandler({}), 'POST /api/opportunities': opportunities, 'PUT /api/user/preferences': (r) => jsonResponse(r.body) });
+  const { userEvent } = renderWithProviders(<Overview />, { factories: [lyon, montreal], user: TEST_USERS.admin });
+  const period = (): PeriodSelection => {
+    const last = kpiRequests().at(-1) as unknown as { time_option: TimeOption; start_date?: string; end_date?: string };
+    return { option: last.time_option, startDate: last.start_date ?? null, endDate: last.end_date ?? null };
+  };
+  /** The interval asked for the latest period is one its window allows, and it is the one shown as chosen, enabled. */
+  const expectAllowedInterval = async (option: TimeOption, expected?: string): Promise<void> => {
+    await waitFor(() => expect(kpiRequests().some((r) => r.time_option === option && r.interval)).toBe(true));
+    const asked = kpiRequests().filter((r) => r.time_option === option && r.interval).at(-1)!.interval!;
+    const window = periodWindow(period(), lyon, [])!;
+    expect(allowedIntervals(window, lyon)).toContain(asked);
+    if (expected) expect(asked).toBe(expected);
+    const checked = screen.getByRole('radio', { checked: true });
+    expect(checked).toBeEnabled();
+    expect(checked).toHaveAttribute('value', asked);
+    await waitFor(() => expect(screen.getByRole('figure', { name: new RegExp(`by ${asked}`, 'i') })).toBeInTheDocument());
+  };
+
+  await expectAllowedInterval('lastday', 'hour');
+  await userEvent.click(screen.getByRole('radio', { name: 'Day' }));
+  await expectAllowedInterval('lastday', 'day');
+
+  // 90 days: day and week are too long (30 and 60 days at most): by month, not the day picked before.
+  await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Period' }), 'last90days');
+  await expectAllowedInterval('last90days', 'month');
+  expect(screen.getByRole('radio', { name: 'Day' })).toBeDisabled();
+  expect(screen.getByRole('radio', { name: 'Day' })).not.toBeChecked();
+
+  // A time range of 70 days, ending yesterday: by month as well (decision 0036).
+  const end = DateTime.now().setZone(lyon.timezone).minus({ days: 2 });
+  await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Period' }), 'time_range');
+  await userEvent.type(screen.getByLabelText('Start date'), end.minus({ days: 69 }).toFormat('yyyy-LL-dd'));
+  await userEvent.type(screen.getByLabelText('End date'), end.toFormat('yyyy-LL-dd'));
+  await userEvent.click(screen.getByRole('button', { name: 'Apply the dates' }));
+  await expectAllowedInterval('time_range', 'month');
+
+  // The current week: whatever its length so far, an interval it allows (day when a day has passed, as picked).
+  await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Period' }), 'week');
+  const week = periodWindow({ option: 'week', startDate: null, endDate: null }, lyon, []);
+  if (week && allowedIntervals(week, lyon).length > 0) await expectAllowedInterval('week', allowedIntervals(week, lyon).includes('day') ? 'day' : 'hour');
+  else await waitFor(() => expect(screen.getAllByText(/This period began less than an hour ago/).length).toBeGreaterThan(0));
 });
 
 test('a date range is checked before it is used: format, 1 September 2019, order', async () => {

@@ -1,7 +1,7 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useQuery } from '@tanstack/react-query';
 import { useAtom, useAtomValue } from 'jotai';
-import { useEffect, useMemo, type ReactElement, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, type ReactElement, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import {
   AppLink,
@@ -42,15 +42,15 @@ import {
   rollUpKpis,
   routePath,
   type Factory,
+  type FactoryCalendar,
   type Kpis,
   type KpisByGroupsResponse,
   type KpisByGroupsRequest,
-  type TimeOption,
 } from '@linepulse/contracts';
 import { kpisByGroupsQuery } from '../api/post-kpis-by-groups';
 import { indicatorColumns, occurrencesColumn } from '../components/indicator-columns';
 import { FactoryPicker } from '../components/factory-picker';
-import { ComparisonChart, IntervalChart, TrendChart, type PeriodKind } from '../components/kpi-charts';
+import { ComparisonChart, IntervalChart, TrendChart } from '../components/kpi-charts';
 import { KpiSelector } from '../components/kpi-selector';
 import { KpiTiles, type TileObjective } from '../components/kpi-tiles';
 import { OpportunitiesPanel } from '../components/opportunities-panel';
@@ -67,13 +67,8 @@ export const useOverviewStyles = makeStyles({
   note: { margin: 0, color: tokens.colorNeutralForeground2 },
 });
 
-/** The kind of period a time option names, for the trend's axis labels. */
-export function periodKind(option: TimeOption): PeriodKind {
-  if (option === 'lastday') return 'day';
-  if (option === 'week' || option === 'lastweek') return 'week';
-  if (option === 'month' || option === 'lastmonth') return 'month';
-  return 'range';
-}
+/** Before the factories are known: charts are empty then, any calendar labels nothing. */
+const UTC_CALENDAR: FactoryCalendar = { timezone: 'UTC', production_day_minutes_from_midnight: 0, week_first_day: 'monday', year_first_month: 'january' };
 
 /** Marks the moment the page's first figures are on screen (the budget measure reads it). */
 function useDataDrawnMark(drawn: boolean): void {
@@ -137,6 +132,8 @@ function CompanyOverview({ factories, ready, large }: { factories: Factory[]; re
   const groups = useMemo(() => groupsOf(selection, chosen), [selection, chosen]);
   const fileName = exportFileName('company-overview', chosen.length === factories.length ? 'all-factories' : chosen.map((f) => f.name).join('-'), periodFileLabel(period, window, calendar ?? null));
   const kpiName = intl.formatMessage({ id: `overview.kpi.${kpi}` });
+  // Each group's buckets are in its own factory's calendar (decision 0038).
+  const calendarOf = useCallback((factoryId: string): FactoryCalendar => factories.find((f) => f.id === factoryId) ?? calendar ?? UTC_CALENDAR, [factories, calendar]);
 
   const windowRequest = periodRequest(period);
   const main: KpisByGroupsRequest = { ...windowRequest, groups, preceding_periods: true };
@@ -230,8 +227,7 @@ function CompanyOverview({ factories, ready, large }: { factories: Factory[]; re
                 kpi={kpi}
                 fileName={`${fileName}_trend`}
                 groups={results}
-                kind={periodKind(period.option)}
-                zone={calendar?.timezone ?? 'UTC'}
+                calendar={calendar ?? UTC_CALENDAR}
               />
             </Section>
             <Section title={intl.formatMessage({ id: 'overview.comparison.title' }, { kpi: kpiName })} hideTitle {...sectionState}>
@@ -260,7 +256,7 @@ function CompanyOverview({ factories, ready, large }: { factories: Factory[]; re
             state={interval}
             query={intervalQuery}
             fileName={fileName}
-            zone={calendar?.timezone ?? 'UTC'}
+            calendarOf={calendarOf}
           />
           <OpportunitiesPanel
             window={windowRequest}
@@ -281,14 +277,14 @@ function IntervalSection({
   state,
   query,
   fileName,
-  zone,
+  calendarOf,
 }: {
   kpi: KpiId;
   kpiName: string;
   state: ReturnType<typeof intervalState>;
   query: QueryView<KpisByGroupsResponse>;
   fileName: string;
-  zone: string;
+  calendarOf: (factoryId: string) => FactoryCalendar;
 }): ReactElement {
   const intl = useIntl();
   const styles = useOverviewStyles();
@@ -319,7 +315,7 @@ function IntervalSection({
         fileName={`${fileName}_by-${state.interval}`}
         groups={query.data?.groups ?? []}
         interval={state.interval}
-        zone={zone}
+        calendarOf={calendarOf}
       />
     </Section>
   );

@@ -48,7 +48,7 @@ import { KpiSelector } from '../components/kpi-selector';
 import { KpiTiles } from '../components/kpi-tiles';
 import { INDICATOR_IDS, KPI_IDS, objectiveOf, type KpiId } from '../model/kpis';
 import { kpiAtom } from '../model/overview-state';
-import { periodKind, useOverviewStyles } from './company-overview-page';
+import { useOverviewStyles } from './company-overview-page';
 
 const useStyles = makeStyles({
   causes: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -165,8 +165,7 @@ export function DashboardContent({ factory, large = false, refreshMs, controls =
               kpi={kpi}
               fileName={`${fileName}_trend`}
               groups={group ? [group] : []}
-              kind={periodKind(period.option)}
-              zone={factory.timezone}
+              calendar={factory}
               large={large}
               height={chartHeight}
             />
