@@ -5,6 +5,7 @@ import { use, useEffect, useMemo, useRef, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
 import { useThemeName } from '../theme/theme-context';
 import { chartPalette, fluentThemeFor } from '../theme/themes';
+import { chartLang } from './chart-lang';
 import type { ChartHandle, ChartImplProps, ChartModule } from './chart-types';
 
 type HighchartsRef = HighchartsReact.RefObject;
@@ -132,7 +133,8 @@ export function ChartImpl({ options, title, height, large, modules = NO_MODULES,
       },
       title: { text: undefined, ...options.title },
       credits: { enabled: false },
-      lang: { locale: intl.locale, thousandsSep: '\u00a0', decimalPoint: intl.locale === 'en' ? '.' : ',' },
+      // Highcharts' own words (screen-reader descriptions, menu, "Chart") in the page's language.
+      lang: { ...chartLang(intl.locale), locale: intl.locale, thousandsSep: '\u00a0', decimalPoint: intl.locale === 'en' ? '.' : ',' },
       legend: {
         itemStyle: { color: text, fontSize, fontWeight: 'normal' },
         itemHoverStyle: { color: theme.colorNeutralForeground2 },
@@ -167,7 +169,8 @@ export function ChartImpl({ options, title, height, large, modules = NO_MODULES,
   }, [onReady]);
 
   // Updated in place (not redrawn from scratch) when data changes: no flicker on refresh.
-  return <HighchartsReact ref={ref} highcharts={Highcharts} options={themed} updateArgs={UPDATE_ARGS} />;
+  // A new language draws the chart anew: chart.update leaves the words of `lang` as they were.
+  return <HighchartsReact key={intl.locale} ref={ref} highcharts={Highcharts} options={themed} updateArgs={UPDATE_ARGS} />;
 }
 
 export default ChartImpl;
