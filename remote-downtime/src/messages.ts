@@ -94,7 +94,7 @@ export const messages: RemoteMessages = {
     'downtime.list.pages': 'Pages of downtimes',
     'downtime.list.previous': 'Previous',
     'downtime.list.next': 'Next',
-    'downtime.list.range': '{total, plural, =0 {No downtime} other {Downtimes {first}–{last} of {total}}}',
+    'downtime.list.range': '{count, plural, =0 {No downtime} other {Downtimes {first}–{last} of {total}}}',
   },
   fr: {
     'downtime.availability.title': 'Disponibilité et arrêts',
@@ -188,7 +188,7 @@ export const messages: RemoteMessages = {
     'downtime.list.pages': 'Pages d’arrêts',
     'downtime.list.previous': 'Précédents',
     'downtime.list.next': 'Suivants',
-    'downtime.list.range': '{total, plural, =0 {Aucun arrêt} other {Arrêts {first} à {last} sur {total}}}',
+    'downtime.list.range': '{count, plural, =0 {Aucun arrêt} other {Arrêts {first} à {last} sur {total}}}',
   },
   es: {
     'downtime.availability.title': 'Disponibilidad y paros',
@@ -282,6 +282,6 @@ export const messages: RemoteMessages = {
     'downtime.list.pages': 'Páginas de paros',
     'downtime.list.previous': 'Anteriores',
     'downtime.list.next': 'Siguientes',
-    'downtime.list.range': '{total, plural, =0 {Ningún paro} other {Paros {first} a {last} de {total}}}',
+    'downtime.list.range': '{count, plural, =0 {Ningún paro} other {Paros {first} a {last} de {total}}}',
   },
 };

@@ -66,14 +66,20 @@ export interface DataTableProps<T> {
   sort?: TableSort;
   /** A sortable column's header was activated: the caller sorts (ascending first, then toggles). */
   onSortChange?: (column: string) => void;
+  /**
+   * The rows the files hold when the table shows only some of them (a list paged on the server): every
+   * row of its selection, fetched when someone exports. The rows shown by default.
+   */
+  exportRows?: () => Promise<T[]>;
 }
 
-/** A data table with CSV and Excel export of exactly what it shows. */
-export function DataTable<T>({ title, columns, rows, rowKey, fileName, footer, hideCaption = false, large = false, sort, onSortChange }: DataTableProps<T>): ReactElement {
+/** A data table with CSV and Excel export of exactly what it shows (or, paged, of every row of its selection: `exportRows`). */
+export function DataTable<T>({ title, columns, rows, rowKey, fileName, footer, hideCaption = false, large = false, sort, onSortChange, exportRows }: DataTableProps<T>): ReactElement {
   const styles = useStyles();
-  const all = footer ? [...rows, footer] : rows;
 
   const onExport = async (format: string): Promise<void> => {
+    const data = exportRows ? await exportRows() : rows;
+    const all = footer ? [...data, footer] : data;
     const header = columns.map((column) => column.header);
     if (format === 'csv') {
       const csv = toCsv([header, ...all.map((row) => columns.map((column) => column.text(row)))]);

@@ -4,11 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useState, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
-import { DataTable, Section, durationColumn, queryView, type DataColumn, type TableSort } from '@linepulse/shared';
+import { DataTable, Section, durationColumn, formatNumber, queryView, type DataColumn, type TableSort } from '@linepulse/shared';
 import { DOWNTIME_TYPES, type DowntimeFilter, type DowntimeRow, type DowntimeSortField, type DowntimeType } from '@linepulse/contracts';
-import { downtimeListQuery } from '../../api/post-downtime-list';
+import { downtimeListQuery, postDowntimeList } from '../../api/post-downtime-list';
 
 export const DOWNTIME_PAGE_SIZE = 100;
+/** Rows per call when exporting the whole list (the api's largest page). */
+export const DOWNTIME_EXPORT_PAGE_SIZE = 500;
 
 const useStyles = makeStyles({
   filters: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalL },
@@ -121,6 +123,17 @@ export function DowntimeList({ filter, zone, fileName, enabled }: DowntimeListPr
     },
   ];
 
+  // The files hold every downtime of the selection, as filtered and sorted, not the page shown: read
+  // page after page from the api (each call a heavy one there when the selection is large).
+  const exportRows = async (): Promise<DowntimeRow[]> => {
+    const rows: DowntimeRow[] = [];
+    for (let from = 0; ; from += DOWNTIME_EXPORT_PAGE_SIZE) {
+      const page = await postDowntimeList({ ...body, offset: from, limit: DOWNTIME_EXPORT_PAGE_SIZE });
+      rows.push(...page.items);
+      if (page.items.length < DOWNTIME_EXPORT_PAGE_SIZE || rows.length >= page.total) return rows;
+    }
+  };
+
   const onSortChange = (column: string): void => {
     setSort((current) =>
       current.column === column ? { column, direction: current.direction === 'ascending' ? 'descending' : 'ascending' } : { column, direction: 'ascending' },
@@ -184,7 +197,9 @@ export function DowntimeList({ filter, zone, fileName, enabled }: DowntimeListPr
             columns={columns}
             rows={list?.items ?? []}
             rowKey={(row) => row.id}
-            fileName={`${fileName}_downtimes_${first}-${last}`}
+            // Named for the selection (page, factory, period), as its rows are all of them.
+            fileName={`${fileName}_downtimes`}
+            exportRows={exportRows}
             sort={sort}
             onSortChange={onSortChange}
           />
@@ -192,7 +207,11 @@ export function DowntimeList({ filter, zone, fileName, enabled }: DowntimeListPr
             <Button icon={<ChevronLeftRegular />} disabled={offset === 0 || view.refreshing} onClick={() => setOffset(Math.max(0, offset - DOWNTIME_PAGE_SIZE))}>
               {intl.formatMessage({ id: 'downtime.list.previous' })}
             </Button>
-            <Text aria-live="polite">{intl.formatMessage({ id: 'downtime.list.range' }, { first, last, total })}</Text>
+            <Text aria-live="polite">{intl.formatMessage(
+                { id: 'downtime.list.range' },
+                // The platform's spaced thousands ("1 234"), not Intl's "1,234" or "1.234".
+                { count: total, first: formatNumber(locale, first), last: formatNumber(locale, last), total: formatNumber(locale, total) },
+              )}</Text>
             <Button icon={<ChevronRightRegular />} iconPosition="after" disabled={last >= total || view.refreshing} onClick={() => setOffset(offset + DOWNTIME_PAGE_SIZE)}>
               {intl.formatMessage({ id: 'downtime.list.next' })}
             </Button>
