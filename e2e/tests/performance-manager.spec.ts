@@ -59,12 +59,16 @@ test('an opportunity followed from the overview shows the same gain; a target mo
   // A target of zero for this line: every minute lost is gain; then back to the median.
   try {
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/opportunities/targets') && r.request().method() === 'PUT');
-    await page.getByRole('spinbutton', { name: 'Target in minutes' }).fill('0');
+    await page.getByRole('textbox', { name: 'Target in minutes' }).fill('0');
     await page.getByRole('button', { name: 'Save the target' }).click();
     expect((await saved).status()).toBe(204);
     await expect(summary.getByText('Target', { exact: true }).locator('..')).toContainText('set for this line');
     await expect(summaryGain(page)).not.toHaveText(medianGain);
-    await page.getByRole('button', { name: 'Use the median' }).click();
+    // Removing it asks first, naming the median that applies then (decision 42).
+    await page.getByRole('button', { name: 'Remove the target' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Remove this line’s target?' });
+    await expect(confirm).toContainText('The target of 0 s is removed. The line’s median over the period,');
+    await confirm.getByRole('button', { name: 'Remove the target' }).click();
     await expect(summary.getByText('Target', { exact: true }).locator('..')).toContainText('the line’s median over the period');
     await expect(summaryGain(page)).toHaveText(medianGain);
   } finally {
@@ -117,7 +121,7 @@ test('each of the four pages asks for its line, writes the choice into the URL a
       await expect(summary.getByText('Occurrences')).toBeVisible();
       // No money without financial access, and no target to change for a supervisor.
       await expect(summary.getByText('Money')).toHaveCount(0);
-      await expect(page.getByRole('spinbutton', { name: 'Target in minutes' })).toHaveCount(0);
+      await expect(page.getByRole('textbox', { name: 'Target in minutes' })).toHaveCount(0);
       const occurrences = Number((await summary.getByText('Occurrences', { exact: true }).locator('..').locator('dd').textContent())?.replace(/\s/g, ''));
       if (occurrences > 0) {
         for (const name of entry.tables) await expect(page.getByRole('table', { name })).toBeVisible();
