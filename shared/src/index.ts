@@ -19,7 +19,7 @@ export {
 
 // API client: one function per endpoint, one error type
 export { ApiError, DEFAULT_ERROR_CODE, isApiError, normaliseApiError } from './api/api-error';
-export { apiRequest, type ApiBase, type RequestOptions } from './api/http';
+export { apiRequest, apiUpload, type ApiBase, type RequestOptions, type UploadOptions } from './api/http';
 export { apiDownload, contentDispositionName, type DownloadProgress, type DownloadedFile } from './api/download';
 // Session resources the platform lends, each with its query definition (key, loader, cache rules)
 export { getPreferences, preferencesQuery } from './api/get-preferences';

@@ -21,14 +21,20 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+export interface UploadOptions {
+  method?: 'POST' | 'PUT';
+  /** The body's content type; by default the Blob's own type, else application/octet-stream. */
+  contentType?: string;
+  signal?: AbortSignal;
+}
+
 /**
- * The one HTTP path of the API client: bearer token from the configured token provider, JSON in and
- * out, every failure normalised into an ApiError.
+ * Sends one request with the platform's bearer token and reads its JSON answer; every failure (no
+ * token, the network, an error status) normalised into an ApiError. An abort is passed on as is.
  */
-export async function apiRequest<T>(base: ApiBase, path: string, options: RequestOptions = {}): Promise<T> {
+async function send<T>(base: ApiBase, path: string, method: string, body: { content: BodyInit; type: string } | null, signal: AbortSignal | undefined): Promise<T> {
   const { tokenProvider, apiBase, dashboardApiBase } = getServices();
   const url = `${base === 'api' ? apiBase : dashboardApiBase}/${path.replace(/^\/+/, '')}`;
-  const method = options.method ?? 'GET';
   let token: string;
   try {
     token = await tokenProvider.getAccessToken();
@@ -41,11 +47,11 @@ export async function apiRequest<T>(base: ApiBase, path: string, options: Reques
   }
   const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${token}` };
   const init: RequestInit = { method, headers };
-  if (options.body !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    init.body = JSON.stringify(options.body);
+  if (body !== null) {
+    headers['Content-Type'] = body.type;
+    init.body = body.content;
   }
-  if (options.signal) init.signal = options.signal;
+  if (signal) init.signal = signal;
 
   let response: Response;
   try {
@@ -54,9 +60,28 @@ export async function apiRequest<T>(base: ApiBase, path: string, options: Reques
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw normaliseApiError(0, undefined, `${method} ${url} failed: ${String(error)}`);
   }
-  const body = await readBody(response).catch(() => undefined);
-  if (!response.ok) throw normaliseApiError(response.status, body, `${method} ${url} answered ${response.status}`);
-  return body as T;
+  const answer = await readBody(response).catch(() => undefined);
+  if (!response.ok) throw normaliseApiError(response.status, answer, `${method} ${url} answered ${response.status}`);
+  return answer as T;
+}
+
+/**
+ * The one HTTP path of the API client: bearer token from the configured token provider, JSON in and
+ * out, every failure normalised into an ApiError.
+ */
+export async function apiRequest<T>(base: ApiBase, path: string, options: RequestOptions = {}): Promise<T> {
+  const body = options.body === undefined ? null : { content: JSON.stringify(options.body), type: 'application/json' };
+  return send<T>(base, path, options.method ?? 'GET', body, options.signal);
+}
+
+/**
+ * A file (a File or Blob) sent as the request's whole body, as the browser streams it from disk (it is
+ * not read into the page), with the same token and error handling as `apiRequest`; the answer is read
+ * as JSON. POST unless told.
+ */
+export async function apiUpload<T>(base: ApiBase, path: string, file: Blob, options: UploadOptions = {}): Promise<T> {
+  const type = options.contentType ?? (file.type !== '' ? file.type : 'application/octet-stream');
+  return send<T>(base, path, options.method ?? 'POST', { content: file, type }, options.signal);
 }
 
 export { ApiError };
