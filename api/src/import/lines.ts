@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
 
 /** One line of a file as read: its number (from 1), its text and the byte offset just after it. */
 export interface FileLine {
@@ -95,43 +96,71 @@ export interface LineBlock {
   tooLong: number[];
   /** Offset of the byte after the block's last line: where a reader continuing after it starts. */
   end: number;
+  /** Gives the block's memory back to the reader, for a later block (once its lines are no longer read). */
+  release(): void;
 }
 
 /**
  * Lines of a file from a byte offset, `maxLines` at a time (or fewer once a block holds `maxBytes`), as
- * readLines reads them: never more than one chunk and one block at once, a line over `maxLineBytes`
- * skipped unread (an empty line in its block), a UTF-8 byte order mark at offset 0 dropped.
+ * readLines reads them: a line over `maxLineBytes` skipped unread (an empty line in its block), a UTF-8
+ * byte order mark at offset 0 dropped. The file is read into one buffer, and blocks are filled in
+ * buffers of their own that come back when released: a block is not read until a buffer is free, so
+ * the reader allocates nothing per block and never holds more than `maxBlocks` at once.
  */
 export async function* readBlocks(
   file: string,
-  options: { start: number; firstLine: number; maxLineBytes: number; maxLines: number; maxBytes: number; chunkBytes?: number },
+  options: { start: number; firstLine: number; maxLineBytes: number; maxLines: number; maxBytes: number; maxBlocks: number; chunkBytes?: number },
 ): AsyncGenerator<LineBlock> {
-  const stream = createReadStream(file, { start: options.start, highWaterMark: options.chunkBytes ?? 256 * 1024 });
+  const handle = await open(file, 'r');
+  const chunk = Buffer.allocUnsafe(options.chunkBytes ?? 256 * 1024);
+  // A block ends with the line that reaches maxBytes: with a line of at most maxLineBytes and its end,
+  // it never needs more than this.
+  const blockBytes = options.maxBytes + options.maxLineBytes + 2;
+  const free: Buffer[] = [];
+  let allocated = 0;
+  let waiting: (() => void) | null = null;
+  const takeBuffer = async (): Promise<Buffer> => {
+    while (free.length === 0 && allocated >= options.maxBlocks) await new Promise<void>((resolve) => (waiting = resolve));
+    if (free.length > 0) return free.pop()!;
+    allocated += 1;
+    return Buffer.allocUnsafe(blockBytes);
+  };
+  const giveBack = (buffer: Buffer): void => {
+    free.push(buffer);
+    const wake = waiting;
+    waiting = null;
+    wake?.();
+  };
   let offset = options.start;
   let line = options.firstLine;
-  // The block being filled: its bytes in `buffer` (grown as needed, kept for the next block's size).
-  let buffer = Buffer.allocUnsafe(Math.min(options.maxBytes + options.maxLineBytes + 1, 1024 * 1024));
+  let buffer = await takeBuffer();
   let used = 0;
   let firstLine = line;
   let lines = 0;
   let tooLongLines: number[] = [];
-  // A line begun in an earlier chunk: its bytes are already in `buffer` from `lineStart`.
+  // Where the line being read starts in `buffer` (its first bytes may come from an earlier chunk).
   let lineStart = 0;
   let tooLong = false;
   let atStart = options.start === 0;
   const append = (source: Buffer, from: number, to: number): void => {
-    const length = to - from;
-    if (used + length > buffer.length) {
-      const grown = Buffer.allocUnsafe(Math.max(buffer.length * 2, used + length));
-      buffer.copy(grown, 0, 0, used);
-      buffer = grown;
-    }
     source.copy(buffer, used, from, to);
-    used += length;
+    used += to - from;
   };
   const take = (end: number): LineBlock => {
-    // A copy of the right size: the buffer is reused for the next block.
-    const block: LineBlock = { bytes: Buffer.from(buffer.subarray(0, used)), firstLine, lines, tooLong: tooLongLines, end };
+    const full = buffer;
+    let released = false;
+    const block: LineBlock = {
+      bytes: full.subarray(0, used),
+      firstLine,
+      lines,
+      tooLong: tooLongLines,
+      end,
+      release: () => {
+        if (released) return;
+        released = true;
+        giveBack(full);
+      },
+    };
     used = 0;
     lineStart = 0;
     firstLine = line;
@@ -140,15 +169,17 @@ export async function* readBlocks(
     return block;
   };
   try {
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
+    for (;;) {
+      const { bytesRead } = await handle.read(chunk, 0, chunk.length, offset);
+      if (bytesRead === 0) break;
       let from = 0;
       if (atStart) {
         atStart = false;
-        if (chunk.length >= 3 && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) from = 3;
+        if (bytesRead >= 3 && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) from = 3;
       }
       for (;;) {
         const at = chunk.indexOf(NEWLINE, from);
-        if (at === -1) break;
+        if (at === -1 || at >= bytesRead) break;
         if (tooLong || used - lineStart + (at - from) > options.maxLineBytes) {
           used = lineStart;
           append(NEWLINE_BYTE, 0, 1);
@@ -159,15 +190,19 @@ export async function* readBlocks(
         lineStart = used;
         tooLong = false;
         from = at + 1;
-        if (lines >= options.maxLines || used >= options.maxBytes) yield take(offset + at + 1);
+        if (lines >= options.maxLines || used >= options.maxBytes) {
+          const block = take(offset + at + 1);
+          yield block;
+          buffer = await takeBuffer();
+        }
       }
       if (!tooLong) {
-        if (used - lineStart + (chunk.length - from) > options.maxLineBytes) {
+        if (used - lineStart + (bytesRead - from) > options.maxLineBytes) {
           tooLong = true;
           used = lineStart;
-        } else append(chunk, from, chunk.length);
+        } else append(chunk, from, bytesRead);
       }
-      offset += chunk.length;
+      offset += bytesRead;
     }
     // The last line, when the file does not end with a line end.
     if (tooLong || used > lineStart) {
@@ -178,26 +213,42 @@ export async function* readBlocks(
     }
     if (lines > 0) yield take(offset);
   } finally {
-    stream.destroy();
+    await handle.close();
   }
 }
 
 const NEWLINE_BYTE = Buffer.from('\n');
 
-/** The lines of a block, each with its number and text (without its line end; null when it was too long). */
-export function* blockLines(block: LineBlock): Generator<{ line: number; text: string | null }> {
-  let from = 0;
-  let tooLongAt = 0;
-  for (let i = 0; i < block.lines; i += 1) {
-    const at = block.bytes.indexOf(NEWLINE, from);
-    const line = block.firstLine + i;
-    if (block.tooLong[tooLongAt] === line) {
-      tooLongAt += 1;
-      yield { line, text: null };
+/**
+ * The lines of a block one after the other, each with its number and text (without its line end;
+ * null when the line was over the limit). One cursor for the whole block: nothing is made per line
+ * but its text.
+ */
+export class BlockCursor {
+  /** The current line's number (after next() returned true). */
+  line = 0;
+  /** The current line's text; null when it was over the limit. */
+  text: string | null = null;
+  private from = 0;
+  private index = 0;
+  private tooLongAt = 0;
+
+  constructor(private readonly block: LineBlock) {}
+
+  next(): boolean {
+    const { block } = this;
+    if (this.index >= block.lines) return false;
+    const at = block.bytes.indexOf(NEWLINE, this.from);
+    this.line = block.firstLine + this.index;
+    this.index += 1;
+    if (block.tooLong[this.tooLongAt] === this.line) {
+      this.tooLongAt += 1;
+      this.text = null;
     } else {
-      const end = at > from && block.bytes[at - 1] === CR ? at - 1 : at;
-      yield { line, text: block.bytes.toString('utf8', from, end) };
+      const end = at > this.from && block.bytes[at - 1] === CR ? at - 1 : at;
+      this.text = block.bytes.toString('utf8', this.from, end);
     }
-    from = at + 1;
+    this.from = at + 1;
+    return true;
   }
 }

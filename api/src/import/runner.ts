@@ -18,7 +18,7 @@ import { ApiError } from '../errors.ts';
 import { factoryLookup, type FactoryLookup } from '../ingestion/factory-lookup.ts';
 import { ingestEvents, MAX_BATCH_EVENTS, MAX_FUTURE_MS, parseInstant } from '../ingestion/ingest-events.ts';
 import { claimJobs, enterDerive, failJob, finishJob, heartbeat, readJob, recordBatch, recordCsvColumns, releaseJob, type ImportJob } from './jobs.ts';
-import { blockLines, readBlocks, readLines, type LineBlock } from './lines.ts';
+import { BlockCursor, readBlocks, readLines, type LineBlock } from './lines.ts';
 import { parseCsvHeader, parseCsvLine, parseNdjsonLine, type RowProblem } from './parse.ts';
 
 /** Knobs the tests turn (small batches, a pause between batches); the defaults are the product's. */
@@ -33,7 +33,7 @@ export interface ImportTuning {
   afterBatch?: (job: { id: string; linesDone: number; batches: number }) => Promise<void> | void;
 }
 
-const DEFAULT_TUNING: ImportTuning = { batchRows: MAX_BATCH_EVENTS, partRows: 2_000, staleSeconds: 120 };
+const DEFAULT_TUNING: ImportTuning = { batchRows: MAX_BATCH_EVENTS, partRows: 1_000, staleSeconds: 120 };
 let tuning: ImportTuning = { ...DEFAULT_TUNING };
 
 /** Tests only: changes the tuning of every runner of the process (undefined: back to the defaults). */
@@ -50,7 +50,7 @@ export function importFile(dir: string, job: Pick<ImportJob, 'id' | 'format'>, p
  * A batch also ends at this many bytes of the file, whatever its lines' count: what a batch waiting for
  * the database holds stays bounded even with long lines (up to HISTORY_IMPORT_MAX_LINE_BYTES each).
  */
-const BATCH_BYTES = 2 * 1024 * 1024;
+const BATCH_BYTES = 1024 * 1024;
 
 /** The rows of a batch refused so far: the first ones (as many as a job lists) and their count. */
 interface Refused {
@@ -255,9 +255,17 @@ export class HistoryImportRunner {
       return !this.stopping;
     };
     const push = async (block: LineBlock): Promise<boolean> => {
-      while (window.length >= concurrency) if (!(await settleOne())) return false;
-      if (this.stopping) return false;
-      const stored = this.storeBatch(job, block, columns, carried, last);
+      while (window.length >= concurrency) {
+        if (!(await settleOne())) {
+          block.release();
+          return false;
+        }
+      }
+      if (this.stopping) {
+        block.release();
+        return false;
+      }
+      const stored = this.storeBatch(job, block, columns, carried, last).finally(() => block.release());
       // A failure surfaces when the batch is settled; until then it must not count as unhandled.
       stored.catch(() => undefined);
       last = stored;
@@ -276,6 +284,8 @@ export class HistoryImportRunner {
             maxLineBytes: HISTORY_IMPORT_MAX_LINE_BYTES,
             maxLines: Math.min(tuning.batchRows, MAX_BATCH_EVENTS),
             maxBytes: BATCH_BYTES,
+            // The batches in flight and the one waiting for its turn.
+            maxBlocks: concurrency + 1,
           });
     for await (const block of blocks) {
       linesDone = block.firstLine + block.lines - 1;
@@ -288,7 +298,7 @@ export class HistoryImportRunner {
       }
     }
     if (!pushed && (carried.read > 0 || linesDone !== Number(job.lines_done))) {
-      if (!(await push({ bytes: Buffer.alloc(0), firstLine: linesDone + 1, lines: 0, tooLong: [], end: bytesDone }))) {
+      if (!(await push({ bytes: Buffer.alloc(0), firstLine: linesDone + 1, lines: 0, tooLong: [], end: bytesDone, release: () => undefined }))) {
         await settle();
         return false;
       }
@@ -321,15 +331,16 @@ export class HistoryImportRunner {
       refuse(carried.refused);
       const counts = { read: carried.read, stored: 0, duplicates: 0 };
       const unitIds = new Set<string>();
-      const rows = blockLines(block);
+      const rows = new BlockCursor(block);
       for (let done = false; !done; ) {
         const events: Record<string, unknown>[] = [];
         const lines: number[] = [];
         const problems: HistoryImportError[] = [];
-        const seen = new Set<string>();
+        // Ids of the part by event type (a repeated one is a duplicate; validation refuses it in one call).
+        const seen = new Map<unknown, Set<string>>();
         done = true;
-        for (let next = rows.next(); !next.done; next = rows.next()) {
-          const { line, text } = next.value;
+        while (rows.next()) {
+          const { line, text } = rows;
           if (text === null) {
             counts.read += 1;
             problems.push(tooLongError(line));
@@ -339,10 +350,13 @@ export class HistoryImportRunner {
             if ('problem' in parsed) problems.push(rowError(line, [parsed.problem]));
             else {
               const { id, type } = parsed.event;
-              const key = typeof id === 'string' ? `${String(type)}\u0000${id}` : null;
-              if (key !== null && seen.has(key)) counts.duplicates += 1;
+              let ids = seen.get(type);
+              if (typeof id === 'string' && ids?.has(id)) counts.duplicates += 1;
               else {
-                if (key !== null) seen.add(key);
+                if (typeof id === 'string') {
+                  if (!ids) seen.set(type, (ids = new Set()));
+                  ids.add(id);
+                }
                 events.push(parsed.event);
                 lines.push(line);
               }
