@@ -9,7 +9,7 @@ import { CompanyOverviewPage } from './company-overview-page';
 
 const Overview = withRemoteMessages(messages, CompanyOverviewPage);
 
-jest.setTimeout(60_000);
+jest.setTimeout(90_000);
 
 const FILTER = '55555555-5555-4555-8555-555555555555';
 const DAY = '11111111-1111-4111-8111-111111111111';
@@ -52,7 +52,7 @@ test('the saved filter of the preferences comes back on reload; groups sharing a
 
   const downtime = (): HTMLElement => within(screen.getByRole('group', { name: 'Downtime' })).getByTestId(TEST_IDS.kpiValue);
   // The tiles show the total, not N/D: 5 × (1 h + 47 min), not the groups' 1 + 2 that would count Yaourts 1 twice.
-  await waitFor(() => expect(downtime()).toHaveTextContent('8 h 55 min'), { timeout: 10_000 });
+  await waitFor(() => expect(downtime()).toHaveTextContent('8 h 55 min'), { timeout: 30_000 });
   expect(screen.getByRole('group', { name: 'OEE' })).not.toHaveTextContent('N/D');
 
   // Only the saved filter's groups were asked for, never whole factories first.
