@@ -50,7 +50,7 @@ test('a supervisor narrows the overview by shift and product, with no word about
     { user: TEST_USERS.operation, factories: [factory] },
   );
   await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
-  const shifts = await screen.findByRole('group', { name: 'Shifts — Lyon' });
+  const shifts = await screen.findByRole('group', { name: 'Shifts — Lyon' }, { timeout: 15_000 });
   const night = within(shifts).getByRole('checkbox', { name: 'Night' });
   expect(night).toBeEnabled();
   expect(night).toBeChecked();
@@ -148,9 +148,9 @@ test('leaving the saved filter for new filters clears the preference, so a reloa
     </>,
     { user: TEST_USERS.operation, factories: [factory], tilelytics: { selected_tilelytics_filter_id: MORNINGS } },
   );
-  await waitFor(() => expect(selectionShown()).toMatchObject({ kind: 'groups', savedFilterId: MORNINGS }));
+  await waitFor(() => expect(selectionShown()).toMatchObject({ kind: 'groups', savedFilterId: MORNINGS }), { timeout: 15_000 });
   await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
-  await screen.findByRole('group', { name: 'Shifts — Lyon' });
+  await screen.findByRole('group', { name: 'Shifts — Lyon' }, { timeout: 15_000 });
   await userEvent.click(screen.getByRole('button', { name: 'Show whole factories' }));
   expect(selectionShown()).toEqual({ kind: 'factories' });
   await waitFor(() => expect(fetch.requests.filter((r) => r.method === 'PUT')).toHaveLength(1));
@@ -167,8 +167,8 @@ test('the saved-filter form warns when two groups share a line, and still saves 
   });
   const { userEvent } = renderWithProviders(<FilterDrawer factories={[factory]} />, { user: TEST_USERS.operation, factories: [factory] });
   await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
-  await userEvent.click(screen.getByRole('tab', { name: 'Saved filters' }));
-  await userEvent.click(await screen.findByRole('button', { name: 'New saved filter' }));
+  await userEvent.click(await screen.findByRole('tab', { name: 'Saved filters' }, { timeout: 15_000 }));
+  await userEvent.click(await screen.findByRole('button', { name: 'New saved filter' }, { timeout: 15_000 }));
   const form = screen.getByRole('form', { name: 'New saved filter' });
   await userEvent.type(within(form).getByRole('textbox', { name: /Filter name/ }), 'Lines');
   const first = within(form).getByRole('group', { name: 'Comparison group 1' });
