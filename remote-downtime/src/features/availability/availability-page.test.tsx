@@ -74,10 +74,15 @@ test('heatmap, top causes, per-line table with its total, summary, durations and
   expect(within(counts).getByText('Partially justified').parentElement).toHaveTextContent('1');
   expect(within(counts).getByText('Unplanned').parentElement).toHaveTextContent('5');
   expect(screen.getByText('95th percentile').parentElement).toHaveTextContent('25 min');
+  // The durations count the list's downtimes, not the occurrences beside them, and say so.
+  const spread = screen.getByRole('region', { name: 'Distribution of downtime durations' });
+  expect(within(spread).queryByText('Occurrences', { selector: 'dt' })).not.toBeInTheDocument();
+  expect(within(spread).getByText('Downtimes', { selector: 'dt' }).parentElement).toHaveTextContent('12');
+  expect(within(spread).getByText(/The occurrences and the summary count only those that began inside both/)).toBeInTheDocument();
 
   expect(screen.getByText('Downtimes 1–100 of 250')).toBeInTheDocument();
   // What the list counts, beside the occurrences of the table above, which count differently.
-  expect(screen.getByText(/including those that began before it or outside a shift/)).toBeInTheDocument();
+  expect(screen.getByText(/including those that began before it or outside a shift \(the occurrences above/)).toBeInTheDocument();
   const list = within(screen.getByRole('table', { name: 'Downtimes' })).getAllByRole('row');
   expect(list).toHaveLength(101);
   // One downtime's type, and an end on its start's day as a time only.

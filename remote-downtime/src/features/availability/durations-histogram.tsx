@@ -10,6 +10,7 @@ const useStyles = makeStyles({
   figure: { display: 'flex', gap: tokens.spacingHorizontalXS },
   term: { color: tokens.colorNeutralForeground2 },
   value: { margin: 0, fontWeight: tokens.fontWeightSemibold },
+  scope: { margin: 0, color: tokens.colorNeutralForeground2, fontSize: tokens.fontSizeBase200 },
 });
 
 /** The histogram's Highcharts options (module level: Highcharts calls its formatters with `this`). */
@@ -99,12 +100,14 @@ export function DurationsHistogram({ durations, fileName }: { durations: Downtim
   return (
     <>
       <dl className={styles.figures}>
-        {figure('downtime.measure.occurrences', formatNumber(locale, durations.count))}
+        {/* Not "Occurrences": these are the list's downtimes, which count more than the occurrences (issue 22). */}
+        {figure('downtime.durations.count', formatNumber(locale, durations.count))}
         {figure('downtime.durations.mean', formatDuration(locale, durations.mean_ms))}
         {figure('downtime.durations.median', formatDuration(locale, durations.median_ms))}
         {figure('downtime.durations.p90', formatDuration(locale, durations.p90_ms))}
         {figure('downtime.durations.p95', formatDuration(locale, durations.p95_ms))}
       </dl>
+      <p className={styles.scope}>{intl.formatMessage({ id: 'downtime.durations.scope' })}</p>
       <Chart title={title} options={options} fileName={`${fileName}_durations`} hideCaption />
     </>
   );
