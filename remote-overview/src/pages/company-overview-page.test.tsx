@@ -141,7 +141,8 @@ test('every period change asks for an interval its window allows, and no greyed-
   const week = periodWindow({ option: 'week', startDate: null, endDate: null }, lyon, []);
   if (week && allowedIntervals(week, lyon).length > 0) await expectAllowedInterval('week', allowedIntervals(week, lyon).includes('day') ? 'day' : 'hour');
   else await waitFor(() => expect(screen.getAllByText(/This period began less than an hour ago/).length).toBeGreaterThan(0));
-});
+  // Five periods, each drawn: longer than the file's other tests.
+}, 120_000);
 
 test('a date range is checked before it is used: format, 1 September 2019, order', async () => {
   fetch = mockFetch({ 'POST /api/kpis/by-groups': kpisHandler({}), 'POST /api/opportunities': opportunities, 'PUT /api/user/preferences': (r) => jsonResponse(r.body) });

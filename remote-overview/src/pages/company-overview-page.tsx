@@ -50,6 +50,7 @@ import {
 import { kpisByGroupsQuery } from '../api/post-kpis-by-groups';
 import { indicatorColumns, occurrencesColumn } from '../components/indicator-columns';
 import { FactoryPicker } from '../components/factory-picker';
+import { FittedTable } from '../components/fitted-table';
 import { ComparisonChart, IntervalChart, TrendChart } from '../components/kpi-charts';
 import { KpiSelector } from '../components/kpi-selector';
 import { KpiTiles, type TileObjective } from '../components/kpi-tiles';
@@ -241,14 +242,16 @@ function CompanyOverview({ factories, ready, large }: { factories: Factory[]; re
             </Section>
           </div>
           <Section title={intl.formatMessage({ id: 'overview.comparison.table' })} hideTitle {...totalState}>
-            <DataTable
-              title={intl.formatMessage({ id: 'overview.comparison.table' })}
-              columns={columns}
-              rows={rows}
-              rowKey={(row) => row.id}
-              footer={footer}
-              fileName={`${fileName}_comparison`}
-            />
+            <FittedTable label={intl.formatMessage({ id: 'overview.comparison.table' })}>
+              <DataTable
+                title={intl.formatMessage({ id: 'overview.comparison.table' })}
+                columns={columns}
+                rows={rows}
+                rowKey={(row) => row.id}
+                footer={footer}
+                fileName={`${fileName}_comparison`}
+              />
+            </FittedTable>
           </Section>
           <IntervalSection
             kpi={kpi}

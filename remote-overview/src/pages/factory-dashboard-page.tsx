@@ -40,6 +40,7 @@ import {
   type ProductionUnitSummary,
 } from '@linepulse/contracts';
 import { kpisByGroupsQuery } from '../api/post-kpis-by-groups';
+import { FittedTable } from '../components/fitted-table';
 import { TrendChart } from '../components/kpi-charts';
 import { TV_REFRESH_MS, TvScreen } from '../components/tv-screen';
 import { indicatorColumns, occurrencesColumn } from '../components/indicator-columns';
@@ -194,16 +195,18 @@ export function DashboardContent({ factory, large = false, refreshMs, controls =
           }}
           large={large}
         >
-          <DataTable
-            title={intl.formatMessage({ id: 'overview.dashboard.productionOverview' })}
-            hideCaption
-            columns={columns}
-            rows={rows}
-            rowKey={(row) => row.id}
-            footer={footer}
-            fileName={`${fileName}_production-overview`}
-            large={large}
-          />
+          <FittedTable label={intl.formatMessage({ id: 'overview.dashboard.productionOverview' })} dense={!large}>
+            <DataTable
+              title={intl.formatMessage({ id: 'overview.dashboard.productionOverview' })}
+              hideCaption
+              columns={columns}
+              rows={rows}
+              rowKey={(row) => row.id}
+              footer={footer}
+              fileName={`${fileName}_production-overview`}
+              large={large}
+            />
+          </FittedTable>
         </Section>
         <Section
           title={intl.formatMessage({ id: 'overview.dashboard.topPlanned' })}
