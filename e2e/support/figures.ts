@@ -201,15 +201,16 @@ export async function reportPreview(
 
 /**
  * Whether a percentage as a report prints it ("74.8 %", "74,80 %", "N/D") is `value` (a fraction)
- * rounded to the digits it shows: the check holds whatever number of decimals the format uses.
+ * rounded to the digits it shows (give or take `tolerance`, a fraction): the check holds whatever number
+ * of decimals the format uses.
  */
-export function printsPercent(printed: string, value: number | null): boolean {
+export function printsPercent(printed: string, value: number | null, tolerance = 0): boolean {
   if (value === null) return printed.trim() === 'N/D';
   const match = /^(-?[\d\s\u00a0\u202f]*\d)(?:[.,](\d+))?\s?%$/.exec(printed.trim());
   if (!match) return false;
   const decimals = match[2]?.length ?? 0;
   const shown = Number(`${match[1]!.replace(/[\s\u00a0\u202f]/g, '')}.${match[2] ?? '0'}`);
-  return Math.abs(shown - value * 100) <= 0.5 * 10 ** -decimals + 1e-9;
+  return Math.abs(shown - value * 100) <= 0.5 * 10 ** -decimals + tolerance * 100 + 1e-9;
 }
 
 /** The production day (yyyy-LL-dd) an instant belongs to in a factory's calendar. */
