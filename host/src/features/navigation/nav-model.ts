@@ -1,10 +1,12 @@
 import { type MessageKey } from '@linepulse/shared';
-import { routePath, type Factory, type UserClaims } from '@linepulse/contracts';
+import { routePath, type Account, type Factory, type UserClaims } from '@linepulse/contracts';
 
 export interface NavLinkItem {
   id: string;
   labelId: MessageKey;
   to: string;
+  /** Why the page has nothing to offer this account, written under the entry (data export outside the integrated ecosystem). */
+  noteId?: MessageKey;
 }
 
 export interface NavGroup {
@@ -21,8 +23,12 @@ export interface NavModel {
   groups: NavGroup[];
 }
 
-/** Side navigation of product §2 for a user; empty for a user not enabled for the product. */
-export function buildNavigation(user: UserClaims | null, factories: readonly Factory[]): NavModel {
+/**
+ * Side navigation of product §2 for a user; empty for a user not enabled for the product. An account
+ * outside the integrated ecosystem keeps the export entries, each saying that data export is not for it
+ * (product §1, §8), as the page does.
+ */
+export function buildNavigation(user: UserClaims | null, factories: readonly Factory[], account: Pick<Account, 'integrated_ecosystem'> | null = null): NavModel {
   if (!user?.is_tilelytics) return { links: [], groups: [] };
   const links: NavLinkItem[] = [{ id: 'companyOverview', labelId: 'nav.companyOverview', to: routePath('companyOverview') }];
   const groups: NavGroup[] = [];
@@ -47,7 +53,12 @@ export function buildNavigation(user: UserClaims | null, factories: readonly Fac
       links: [
         { id: `dashboard:${factory.id}`, labelId: 'nav.dashboard', to: routePath('factoryDashboard', params) },
         { id: `availability:${factory.id}`, labelId: 'nav.availabilityDowntime', to: routePath('availabilityDowntime', params) },
-        { id: `export:${factory.id}`, labelId: 'nav.productionDataExport', to: routePath('productionDataExport', params) },
+        {
+          id: `export:${factory.id}`,
+          labelId: 'nav.productionDataExport',
+          to: routePath('productionDataExport', params),
+          ...(account && !account.integrated_ecosystem ? { noteId: 'error.EXP_INTEGRATED_ONLY' as MessageKey } : {}),
+        },
         { id: `reports:${factory.id}`, labelId: 'nav.myReports', to: routePath('myReports', params) },
       ],
     });

@@ -1,8 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { createStore } from 'jotai';
 import type { ReactElement } from 'react';
 import { Link } from 'react-router-dom';
-import { activeFactoryIdAtom } from '@linepulse/shared';
+import { accountQuery, activeFactoryIdAtom } from '@linepulse/shared';
 import { TEST_USERS, testFactory } from '@linepulse/shared/testing';
 import { renderHost } from '../../testing/render-host';
 import { factoryIdOfPath } from './current-factory';
@@ -37,6 +37,23 @@ describe('side navigation', () => {
     const admin = within(nav).getByRole('list', { name: 'Admin' });
     expect(within(admin).getByRole('link', { name: 'Factories' })).toHaveAttribute('href', '/factories');
     expect(within(admin).getByRole('link', { name: 'Custom periods' })).toHaveAttribute('href', '/customPeriods');
+  });
+
+  it('says on each export entry, for an account outside the integrated ecosystem, that data export is not for it (product §1, §8)', async () => {
+    const account = { id: TEST_USERS.admin.account_id, name: 'Other Co.', insights_enabled: false, is_tilelytics: true, domain_name: 'other.linepulse.test' };
+    const outside = renderHost(<SideNav />, { user: TEST_USERS.admin, factories });
+    act(() => outside.queryClient.setQueryData(accountQuery(TEST_USERS.admin.account_id).queryKey, { ...account, integrated_ecosystem: false }));
+    const lyon = within(screen.getByRole('list', { name: 'Factory Lyon' }));
+    expect(await lyon.findByRole('link', { name: 'Production data export Data export only on the integrated ecosystem' })).toHaveAttribute('href', '/f-lyon/production-data-export');
+    expect(lyon.getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
+    outside.unmount();
+
+    const inside = renderHost(<SideNav />, { user: TEST_USERS.admin, factories });
+    act(() => inside.queryClient.setQueryData(accountQuery(TEST_USERS.admin.account_id).queryKey, { ...account, integrated_ecosystem: true }));
+    // Once the account is known to be inside, the entry is a plain link.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(within(screen.getByRole('list', { name: 'Factory Lyon' })).getByRole('link', { name: 'Production data export' })).toBeInTheDocument();
+    expect(screen.queryByText('Data export only on the integrated ecosystem')).not.toBeInTheDocument();
   });
 
   it('gives an operation user no admin group', () => {

@@ -4,7 +4,7 @@ import { useAtomValue } from 'jotai';
 import { useId, useState, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
 import { NavLink, useLocation } from 'react-router-dom';
-import { activeFactoryIdAtom, useFactories, useUser } from '@linepulse/shared';
+import { activeFactoryIdAtom, useAccount, useFactories, useUser } from '@linepulse/shared';
 import { factoryIdOfPath } from './current-factory';
 import { buildNavigation, type NavGroup, type NavLinkItem } from './nav-model';
 
@@ -47,6 +47,7 @@ const useStyles = makeStyles({
     ':focus-visible': { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}`, outlineOffset: '-2px' },
   },
   groupHeading: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  note: { display: 'block', fontSize: tokens.fontSizeBase200, fontWeight: tokens.fontWeightRegular, color: tokens.colorNeutralForeground3 },
 });
 
 function NavLinkEntry({ item, nested, onNavigate }: { item: NavLinkItem; nested?: boolean; onNavigate?: () => void }): ReactElement {
@@ -60,6 +61,8 @@ function NavLinkEntry({ item, nested, onNavigate }: { item: NavLinkItem; nested?
         className={({ isActive }) => mergeClasses(styles.link, nested && styles.nested, isActive && styles.active)}
       >
         {intl.formatMessage({ id: item.labelId })}
+        {/* In the link: read with its name, so the reason is heard before the page is opened. */}
+        {item.noteId ? <span className={styles.note}>{intl.formatMessage({ id: item.noteId })}</span> : null}
       </NavLink>
     </li>
   );
@@ -113,6 +116,7 @@ export function SideNav({ onNavigate }: SideNavProps): ReactElement | null {
   const styles = useStyles();
   const intl = useIntl();
   const user = useUser();
+  const account = useAccount();
   const factories = useFactories();
   const activeFactoryId = useAtomValue(activeFactoryIdAtom);
   const { pathname } = useLocation();
@@ -136,7 +140,7 @@ export function SideNav({ onNavigate }: SideNavProps): ReactElement | null {
       });
     }
   }
-  const model = buildNavigation(user, factories);
+  const model = buildNavigation(user, factories, account);
   if (model.links.length === 0) return null;
   // Only the current factory's group is open by default: the navigation then fits a laptop screen
   // whole (every entry visible without scrolling) however many factories the account has.
