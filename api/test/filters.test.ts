@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import { countedOnceGroups, rollUpKpis, sharedLines, type Kpis } from '@linepulse/contracts';
 import { build, call, Cleanup, DEMO } from './helper.ts';
 
 const DEMO_DOMAIN = 'demo.linepulse.test';
@@ -311,6 +312,34 @@ describe('saved filters and comparison groups', () => {
     assert.equal(taken.body.errors[0].arguments.filter_id, first);
     // The rule is per user.
     assert.equal((await post(DEMO.admin, { name: 'First', groups: [group('Mine', montreal, [0, 1], [0])] })).status, 201);
+  });
+
+  it('saves groups that share a line; each keeps its figures, and the counted-once groups add up to a total that counts the line once', async () => {
+    const both = group('Both lines', montreal, [0, 1], [0]);
+    const first = group('First line', montreal, [0], [0]);
+    // Sharing a line is not a repeated group (product §5): the filter is saved; the form only warns.
+    assert.deepEqual(sharedLines([both, first]), [{ first: 0, second: 1, production_unit_ids: [montreal.units[0]] }]);
+    await saved(DEMO.operation, 'Shared line', [both, first]);
+
+    const kpis = async (groups: GroupBody[]): Promise<Kpis[]> => {
+      const response = await call(app, DEMO.operation, { method: 'POST', url: '/api/kpis/by-groups', payload: { time_option: 'time_range', start_date: '2026-01-05', end_date: '2026-01-11', groups } });
+      assert.equal(response.status, 200, JSON.stringify(response.body));
+      return response.body.groups.map((g: { total: Kpis }) => g.total);
+    };
+    const [together, alone] = [await kpis([both, first]), [...(await kpis([both])), ...(await kpis([first]))]];
+    // The api answers each group as if it were asked alone.
+    assert.deepEqual(together, alone);
+    const once = countedOnceGroups([both, first]);
+    assert.deepEqual(once, [{ name: '1', factory_id: montreal.id, production_unit_ids: [montreal.units[0], montreal.units[1]], work_shift_ids: [montreal.shifts[0]] }]);
+    const total = rollUpKpis(await kpis(once as GroupBody[]));
+    const sum = rollUpKpis(together);
+    const [bothTotal, firstTotal] = together as [Kpis, Kpis];
+    // A week of a line's calendar: adding up the groups counts the first line's twice, the counted-once groups once.
+    assert.ok(firstTotal.calendar_ms >= 7 * 24 * 3_600_000 - 3_600_000, String(firstTotal.calendar_ms));
+    for (const key of ['calendar_ms', 'scheduled_ms', 'good', 'rejected', 'planned_downtime_ms', 'unplanned_downtime_ms'] as const) {
+      assert.equal(total[key], bothTotal[key], key);
+      assert.equal(sum[key], bothTotal[key] + firstTotal[key], key);
+    }
   });
 
   it("keeps each user's filters to themselves: another user's or account's filter is 404", async () => {
