@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { NOT_AVAILABLE, PERCENT_DECIMALS, durationText, numberText, percentText, roundDuration, totalDuration } from './figures';
+import { NOT_AVAILABLE, PERCENT_DECIMALS, durationText, labelColon, numberText, percentText, roundDuration, totalDuration } from './figures';
 
 const nbsp = '\u00a0';
 const LOCALES = ['en', 'fr', 'es'] as const;
@@ -117,5 +117,13 @@ describe('numbers and percentages', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('a label and its value', () => {
+  it('are joined by a colon, after a no-break space in French', () => {
+    expect(`Period${labelColon('en')}May`).toBe('Period: May');
+    expect(`Période${labelColon('fr')}mai`).toBe(`Période${nbsp}: mai`);
+    expect(`Periodo${labelColon('es')}mayo`).toBe('Periodo: mayo');
   });
 });

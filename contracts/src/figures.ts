@@ -122,6 +122,14 @@ export function totalDuration(parts: readonly Figure[]): number {
   return parts.reduce<number>((sum, part) => sum + (isAvailable(part) ? part : 0), 0);
 }
 
+/**
+ * What goes between a label and its value: ": ", and in French a no-break space before the colon
+ * ("Période : …", "Bourrage : 2 h 05 min"), so the colon never starts a line alone.
+ */
+export function labelColon(locale: string): string {
+  return locale.toLowerCase().startsWith('fr') ? `${THOUSANDS_SEPARATOR}: ` : ': ';
+}
+
 /** Hours (a potential gain, a cost basis) as milliseconds, to be written as a duration. */
 export function hoursToMs(hours: number): number {
   return hours * 3_600_000;

@@ -3,6 +3,7 @@ import { downtimesInfo, kpisByGroups, loadFactories, topDowntimeReasons } from '
 import type { Db } from '../db/db.ts';
 import {
   durationText,
+  labelColon,
   numberText,
   percentText,
   reportWindow,
@@ -341,12 +342,13 @@ export async function renderReport(db: Db, report: RenderableReport, dueAt: numb
   const link = `${options.publicUrl}/${report.factory_id}/${screen}?${screenLinkSearch(selection)}`;
 
   const htmlSections = sections.map(sectionHtml).join('');
+  const colon = labelColon(language);
   const html = `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:0;background:#f5f5f5;font-family:Segoe UI,Helvetica,Arial,sans-serif;color:#1b1b1b;">
 <div style="max-width:680px;margin:0 auto;padding:16px;background:#ffffff;">
 <h1 style="font-size:21px;margin:0 0 4px;">${escapeHtml(report.title)}</h1>
 <p style="margin:0;font-size:14px;color:#424242;">${escapeHtml(factory.name)} · ${escapeHtml(t.templates[report.template])}</p>
-<p style="margin:4px 0 0;font-size:13px;color:#616161;">${escapeHtml(t.period)}${t.colon}${escapeHtml(period)}</p>
+<p style="margin:4px 0 0;font-size:13px;color:#616161;">${escapeHtml(t.period)}${colon}${escapeHtml(period)}</p>
 ${htmlSections}
 <p style="margin:24px 0;"><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 16px;background:#0f6cbd;color:#ffffff;text-decoration:none;border-radius:4px;font-size:14px;">${escapeHtml(t.open)}</a></p>
 <p style="font-size:12px;color:#616161;"><a href="${UNSUBSCRIBE_PLACEHOLDER}" style="color:#616161;">${escapeHtml(t.unsubscribe)}</a></p>
@@ -358,6 +360,6 @@ ${htmlSections}
       return `${s.heading}\n${'-'.repeat(s.heading.length)}\n${lines.join('\n')}`;
     })
     .join('\n\n');
-  const text = `${report.title}\n${factory.name} · ${t.templates[report.template]}\n${t.period}${t.colon}${period}\n\n${textSections}\n\n${t.open}${t.colon}${link}\n${t.unsubscribe}${t.colon}${UNSUBSCRIBE_PLACEHOLDER}\n`;
+  const text = `${report.title}\n${factory.name} · ${t.templates[report.template]}\n${t.period}${colon}${period}\n\n${textSections}\n\n${t.open}${colon}${link}\n${t.unsubscribe}${colon}${UNSUBSCRIBE_PLACEHOLDER}\n`;
   return { subject, html, text, window, figures, images };
 }

@@ -4,8 +4,6 @@ import type { Language, ReportTemplate } from '@linepulse/contracts';
 export interface ReportTexts {
   templates: Record<ReportTemplate, string>;
   period: string;
-  /** Between a label and its value: French puts a no-break space before the colon ("Période : …"). */
-  colon: string;
   lines: string;
   shifts: string;
   open: string;
@@ -50,7 +48,6 @@ export const REPORT_TEXTS: Record<Language, ReportTexts> = {
       downtime_by_shift: 'Downtime by shift',
     },
     period: 'Period',
-    colon: ': ',
     lines: 'Production lines',
     shifts: 'Shifts',
     open: 'Open in Linepulse',
@@ -93,7 +90,6 @@ export const REPORT_TEXTS: Record<Language, ReportTexts> = {
       downtime_by_shift: 'Arrêts par quart de travail',
     },
     period: 'Période',
-    colon: '\u00a0: ',
     lines: 'Lignes de production',
     shifts: 'Quarts de travail',
     open: 'Ouvrir dans Linepulse',
@@ -136,7 +132,6 @@ export const REPORT_TEXTS: Record<Language, ReportTexts> = {
       downtime_by_shift: 'Paros por turno',
     },
     period: 'Periodo',
-    colon: ': ',
     lines: 'Líneas de producción',
     shifts: 'Turnos',
     open: 'Abrir en Linepulse',

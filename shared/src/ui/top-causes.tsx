@@ -5,12 +5,12 @@ import { Chart } from './chart';
 import { DataTable, type DataColumn } from './data-table';
 import { durationAxis, durationPointAccessibility } from './duration-axis';
 import { formatDuration } from './format';
-import type { TopDowntimeReason } from '@linepulse/contracts';
+import { labelColon, type TopDowntimeReason } from '@linepulse/contracts';
 
 function durationTooltip(locale: string): Options['tooltip'] {
   return {
     formatter(this: { key?: unknown; y?: number | null }): string {
-      return `${String(this.key ?? '')}: <b>${formatDuration(locale, this.y)}</b>`;
+      return `${String(this.key ?? '')}${labelColon(locale)}<b>${formatDuration(locale, this.y)}</b>`;
     },
   };
 }
