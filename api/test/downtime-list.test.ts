@@ -44,6 +44,24 @@ describe('POST /api/production-units/downtimes', () => {
     assert.equal(info.body[0].total, 117 * MIN);
   });
 
+  it('counts more downtimes than the occurrences and the summary when one began before the window, as the page says (issue 22)', async () => {
+    // From 08:10: the break of 08:00–08:30 is in progress at the start.
+    const window = { start: '2024-05-06T06:10:00.000Z', end: '2024-05-06T12:00:00.000Z', production_unit_ids: [fx.unit] };
+    const post = (url: string, payload: Record<string, unknown>) => call(app, DEMO.operation, { method: 'POST', url, payload });
+    const info = await post('/api/production-units/downtimes-info', window);
+    const summary = await post('/api/v2/production-units/downtimes-summary', window);
+    const listed = await post('/api/production-units/downtimes', window);
+    const durations = await post('/api/production-units/downtime-durations', window);
+    assert.deepEqual([info.status, summary.status, listed.status, durations.status], [200, 200, 200, 200]);
+    const occurrences = info.body[0].downtime_occurrences;
+    const counted = Object.values(summary.body.justification_type_count_summary as Record<string, number>).reduce((a, b) => a + b, 0);
+    // The occurrences and the summary's justification counts agree: downtimes that began inside the window and a shift.
+    assert.deepEqual([occurrences, counted], [4, 4]);
+    // The list and the durations also hold the one that began before the window.
+    assert.deepEqual([listed.body.total, durations.body.count], [occurrences + 1, occurrences + 1]);
+    assert.equal(listed.body.items.at(-1).start_time, '2024-05-06T08:00:00.000+02:00');
+  });
+
   it('filters by type and reason (the reasons facet ignores both), sorts and pages', async () => {
     const planned = await list({ types: ['planned'] });
     assert.deepEqual(planned.body.items.map((d: { duration_ms: number }) => d.duration_ms), [30 * MIN]);
