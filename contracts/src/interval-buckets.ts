@@ -65,18 +65,9 @@ function nextBucketDay(interval: Exclude<Interval, 'hour'>, day: string): string
   return addDateMonths(day, 1);
 }
 
-/**
- * The production day holding instant t: the day whose start (productionDayStart, on the wall clock) is
- * at or before t and whose next day's start is after it. productionDayOf subtracts the day's offset in
- * elapsed time, which disagrees for the hour a daylight-saving change moves when the production day
- * starts after the change (Montréal starts at 06:00: 05:00–06:00 on the fall-back day is still the day
- * before); the buckets must hold exactly the instants between their starts.
- */
+/** The production day holding instant t (epoch ms): productionDayOf, which checks the days' starts. */
 export function productionDayHolding(t: number, calendar: FactoryCalendar): string {
-  const day = productionDayOf(DateTime.fromMillis(t), calendar);
-  if (productionDayStart(day, calendar).toMillis() > t) return addDateDays(day, -1);
-  const next = addDateDays(day, 1);
-  return productionDayStart(next, calendar).toMillis() <= t ? next : day;
+  return productionDayOf(DateTime.fromMillis(t), calendar);
 }
 
 /** The key of the bucket of `interval` holding instant `t` (epoch ms) in a factory's calendar. */

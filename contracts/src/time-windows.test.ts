@@ -200,3 +200,22 @@ describe('date arithmetic on yyyy-LL-dd strings', () => {
     expect(() => addDateDays('2026-1-5', 1)).toThrow(RangeError);
   });
 });
+
+describe('the production day of an instant on a daylight-saving day', () => {
+  const calendar: FactoryCalendar = { ...montreal, production_day_minutes_from_midnight: 6 * 60 };
+  it('05:00–06:00 on the fall-back day still belongs to the day before when days start at 06:00', () => {
+    // 1 November 2026: 02:00 EDT becomes 01:00 EST; the day of 1 November starts at 06:00 EST.
+    expect(productionDayOf(at('2026-11-01T05:30', calendar.timezone), calendar)).toBe('2026-10-31');
+    expect(productionDayOf(at('2026-11-01T06:00', calendar.timezone), calendar)).toBe('2026-11-01');
+  });
+  it('agrees with productionDayStart at every minute around both changes', () => {
+    for (const first of ['2026-03-07T00:00', '2026-10-31T00:00']) {
+      for (let m = 0; m < 3 * 24 * 60; m += 7) {
+        const instant = at(first, calendar.timezone).plus({ minutes: m });
+        const day = productionDayOf(instant, calendar);
+        expect(productionDayStart(day, calendar).toMillis()).toBeLessThanOrEqual(instant.toMillis());
+        expect(productionDayStart(addDateDays(day, 1), calendar).toMillis()).toBeGreaterThan(instant.toMillis());
+      }
+    }
+  });
+});

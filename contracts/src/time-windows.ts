@@ -24,12 +24,22 @@ export interface TimeWindow {
 /** Every time range of product §4 (the options of product §3 plus day and year). */
 export type TimeRangeOption = TimeOption | 'day' | 'year';
 
-/** The production day (a local date, yyyy-LL-dd) an instant belongs to. */
+/**
+ * The production day (a local date, yyyy-LL-dd) an instant belongs to: the day whose start
+ * (productionDayStart, on the wall clock) is at or before the instant and whose next day's start is
+ * after it. Subtracting the day's offset in elapsed time alone disagrees for the hour a daylight-saving
+ * change moves when the production day starts after the change (Montréal starting at 06:00: 05:00–06:00
+ * on the fall-back day is still the day before), so the guess is checked against the days' starts.
+ */
 export function productionDayOf(instant: DateTime, calendar: FactoryCalendar): string {
-  return instant
+  const t = instant.toMillis();
+  const guess = instant
     .setZone(calendar.timezone)
     .minus({ minutes: calendar.production_day_minutes_from_midnight })
     .toISODate()!;
+  if (productionDayStart(guess, calendar).toMillis() > t) return addDateDays(guess, -1);
+  const next = addDateDays(guess, 1);
+  return productionDayStart(next, calendar).toMillis() <= t ? next : guess;
 }
 
 // Date strings (yyyy-LL-dd) are handled with plain UTC arithmetic: the analytics engine calls these
