@@ -85,7 +85,7 @@ export class ApiWatch {
   }
 
   /** Resolves once no api call has been in flight for `quietMs` and no section is loading. */
-  async settled(quietMs = 300, timeoutMs = 45_000): Promise<void> {
+  async settled(quietMs = 200, timeoutMs = 45_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       if (this.inFlight.size === 0 && Date.now() - this.lastChange >= quietMs) {
