@@ -282,4 +282,26 @@ describe('derivation of long histories: years of backfill, silences of weeks', (
     assert.ok(written.pieces >= 12 && written.pieces <= 14, `${written.pieces} pieces written`);
     await assertSameAsReference(app.db, f, unit, t0 - DAY, now, now);
   });
+
+  it('the background pass leaves a factory to its history import while the import stores, and takes it again once it derives or stalls', async () => {
+    const now = Date.now();
+    const f = await makeFactory(app.db, { timezone: 'Europe/Paris' });
+    const unit = await makeUnit(f);
+    await state(f, unit, iso(now - 30 * DAY), false);
+    await ingested(f, unit, now - 30 * DAY, now);
+    const [job] = await app.db.query<{ id: string }>(
+      `INSERT INTO history_imports (account_id, factory_id, format, phase, runner, heartbeat_at) VALUES ($1, $2, 'ndjson', 'store', 'test', now()) RETURNING id`,
+      [f.accountId, f.factoryId],
+    );
+    const dirty = async (): Promise<number> =>
+      Number((await app.db.query<{ n: number }>('SELECT count(*) AS n FROM rollup_dirty WHERE production_unit_id = $1', [unit]))[0]!.n);
+    await sweep(app.db, now);
+    assert.ok((await dirty()) > 0, 'left dirty while the import stores');
+    assert.equal(await storedSliceCount(app.db, unit), 0);
+    // A runner silent for two minutes has stopped: its factory is swept again.
+    await app.db.query(`UPDATE history_imports SET heartbeat_at = now() - interval '3 minutes' WHERE id = $1`, [job!.id]);
+    await sweep(app.db, now);
+    assert.equal(await dirty(), 0);
+    assert.ok((await storedSliceCount(app.db, unit)) > 0);
+  });
 });

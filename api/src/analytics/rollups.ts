@@ -472,7 +472,15 @@ export async function sweep(db: Db, now: number = Date.now()): Promise<number> {
              UNION
              SELECT account_id, production_unit_id FROM rollup_units
               WHERE derived_until > $1::timestamptz - interval '2 days' AND derived_until < date_trunc('hour', $1::timestamptz)) u
-       LEFT JOIN rollup_units ru ON ru.account_id = u.account_id AND ru.production_unit_id = u.production_unit_id`,
+       LEFT JOIN rollup_units ru ON ru.account_id = u.account_id AND ru.production_unit_id = u.production_unit_id
+      -- A factory whose history import is still storing is left to that import's derive phase: deriving
+      -- the units each minute while batches keep marking them dirty derived the same months again and again
+      -- and held most of the api's memory growth during an import (issue 21). A stalled import (no
+      -- heartbeat for two minutes) no longer holds them back; reads still refresh what they show.
+      WHERE NOT EXISTS (
+        SELECT 1 FROM production_units pu JOIN history_imports hi ON hi.factory_id = pu.factory_id AND hi.account_id = pu.account_id
+         WHERE pu.id = u.production_unit_id AND pu.account_id = u.account_id
+           AND hi.phase IN ('upload', 'store') AND hi.heartbeat_at > $1::timestamptz - interval '2 minutes')`,
     [iso(now)],
   );
   // Two units at a time on PostgreSQL: one unit's derivation (JavaScript) overlaps the other's writes
