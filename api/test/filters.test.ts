@@ -58,7 +58,7 @@ describe('saved filters and comparison groups', () => {
     await app.db.query('DELETE FROM saved_filters');
   });
 
-  const group = (name: string, factory: Plant, units: number[], shifts: number[]): GroupBody => ({
+  const group = (name: string, factory: Plant, units: number[], shifts: number[]): GroupBody & { factory_id: string } => ({
     name,
     factory_id: factory.id,
     production_unit_ids: units.map((i) => factory.units[i]!),
