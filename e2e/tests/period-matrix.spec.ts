@@ -252,6 +252,8 @@ for (const walk of WALKS) {
   test(`walk: ${describeWalk(walk)}`, async ({ browser }) => {
     test.setTimeout(240_000);
     const page = await openAs(browser, walk);
+    // A control that never answers fails its step, not the whole walk's time.
+    page.setDefaultTimeout(20_000);
     const watch = new ApiWatch(page);
     const log = new WalkLog(page, watch);
     const token = await captureAccessToken(page, '/company-overview');
@@ -279,7 +281,10 @@ for (const walk of WALKS) {
       if (walk.page === 'overview-factory') {
         // The factory scope: only this factory in the Factories picker.
         await page.getByRole('combobox', { name: overviewMessages[walk.language]!['overview.company.factories'] }).click();
-        for (const other of factories.filter((f) => f.id !== factory!.id)) await page.getByRole('option', { name: other.name, exact: true }).click();
+        for (const other of factories.filter((f) => f.id !== factory!.id)) {
+          // A list of options or a menu of check boxes, whichever the picker is.
+          await page.getByRole('menuitemcheckbox', { name: other.name, exact: true }).or(page.getByRole('option', { name: other.name, exact: true })).click();
+        }
         await page.keyboard.press('Escape');
         await log.check(`${label} · scoped to ${walk.factory}`);
       }
