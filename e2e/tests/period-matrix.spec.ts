@@ -248,6 +248,20 @@ function describeWalk(walk: Walk): string {
   return `${walk.page}${walk.factory ? ` ${walk.factory}` : ''} as ${walk.role} (${walk.language}, ${walk.theme}, ${walk.width} px)`;
 }
 
+/**
+ * The preferences a walk found, put back after it by a request of its own: even when the walk runs out
+ * of time (its page and its page's requests are gone by then), no other spec sees its language, theme or
+ * period.
+ */
+let restore: { token: string; saved: unknown } | null = null;
+test.afterEach(async ({ request }) => {
+  if (!restore) return;
+  const { token, saved } = restore;
+  restore = null;
+  const answer = await request.put('/api/user/preferences', { headers: bearer(token), data: saved });
+  expect(answer.ok(), 'the preferences are put back').toBe(true);
+});
+
 for (const walk of WALKS) {
   test(`walk: ${describeWalk(walk)}`, async ({ browser }) => {
     test.setTimeout(240_000);
@@ -259,6 +273,7 @@ for (const walk of WALKS) {
     const token = await captureAccessToken(page, '/company-overview');
     const headers = bearer(token);
     const saved = await (await page.request.get('/api/user/preferences', { headers })).json();
+    restore = { token, saved };
     try {
       const factories = await factoriesOf(page.request, token);
       const factory = walk.factory ? factories.find((f) => f.name === walk.factory) : undefined;
@@ -326,7 +341,6 @@ for (const walk of WALKS) {
         await log.check(`${label} · preview`);
       }
     } finally {
-      await page.request.put('/api/user/preferences', { headers, data: saved });
       await page.context().close();
     }
   });
