@@ -82,9 +82,13 @@ function downtimeOf(d: { production_unit_id: string; production_unit_name: strin
   };
 }
 
-/** Lines and shifts of the report still in the factory's configuration, in its order. */
-async function scopeOf(db: Db, report: RenderableReport): Promise<{ units: Named[]; shifts: Named[] }> {
-  const [units, shifts] = await Promise.all([
+/**
+ * Lines and shifts of the report still in the factory's configuration, in its order; `everyShift` when
+ * the report names every shift of the factory (its figures then take the whole day, as the screens do
+ * without a shift filter: production outside the shifts counts, decision 37).
+ */
+async function scopeOf(db: Db, report: RenderableReport): Promise<{ units: Named[]; shifts: Named[]; everyShift: boolean }> {
+  const [units, shifts, factoryShifts] = await Promise.all([
     db.query<Named>(
       'SELECT id, name FROM production_units WHERE account_id = $1 AND factory_id = $2 AND id = ANY($3::uuid[]) ORDER BY sort_order, name, id',
       [report.account_id, report.factory_id, report.production_unit_ids],
@@ -93,8 +97,9 @@ async function scopeOf(db: Db, report: RenderableReport): Promise<{ units: Named
       'SELECT id, name FROM work_shifts WHERE account_id = $1 AND factory_id = $2 AND id = ANY($3::uuid[]) ORDER BY sort_order, start_local, id',
       [report.account_id, report.factory_id, report.work_shift_ids],
     ),
+    db.query<{ n: number }>('SELECT count(*) AS n FROM work_shifts WHERE account_id = $1 AND factory_id = $2', [report.account_id, report.factory_id]),
   ]);
-  return { units, shifts };
+  return { units, shifts, everyShift: shifts.length > 0 && shifts.length === Number(factoryShifts[0]!.n) };
 }
 
 /**
@@ -106,14 +111,15 @@ export async function reportFigures(
   report: RenderableReport,
   window: { start: number; end: number },
   now = Date.now(),
-  scope?: { units: Named[]; shifts: Named[] },
+  scope?: { units: Named[]; shifts: Named[]; everyShift: boolean },
 ): Promise<ReportFigures> {
-  const { units, shifts } = scope ?? (await scopeOf(db, report));
+  const { units, shifts, everyShift } = scope ?? (await scopeOf(db, report));
   const base = {
     start: new Date(window.start).toISOString(),
     end: new Date(window.end).toISOString(),
     production_unit_ids: units.map((u) => u.id),
-    work_shift_ids: shifts.map((s) => s.id),
+    // Every shift named: no shift filter, so the report says what the dashboard says for its lines.
+    ...(everyShift ? {} : { work_shift_ids: shifts.map((s) => s.id) }),
   };
   const template: ReportTemplate = report.template;
   if (units.length === 0) {
