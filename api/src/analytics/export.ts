@@ -326,7 +326,9 @@ const EVENT_TABLES = [
 export function fileName(plan: ExportPlan, format: string): string {
   const safe = plan.factory.name.normalize('NFKD').replace(/[^\w-]+/g, '-').replace(/^-+|-+$/g, '') || 'factory';
   const kind = plan.kind === 'production' ? `production-by-${plan.interval}` : plan.kind;
-  return `${safe}_${kind}_${plan.startDate}_${plan.endDate}.${format}`;
+  // One production day is named once (as the screens name their files, shared export-file).
+  const days = plan.startDate === plan.endDate ? plan.startDate : `${plan.startDate}_${plan.endDate}`;
+  return `${safe}_${kind}_${days}.${format}`;
 }
 
 /**

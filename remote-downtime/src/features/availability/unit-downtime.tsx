@@ -69,7 +69,14 @@ function unitOptions(rows: DowntimeInfo[], intl: IntlShape, palette: readonly st
         yAxis: 1,
         data: rows.map((row) => (row.availability_rate === null ? null : row.availability_rate / 100)),
         tooltip: { pointFormatter: function point(this: { y?: number | null; series: { name: string } }) { return `${this.series.name}: <b>${formatPercent(locale, this.y ?? null)}</b><br/>`; } },
-        accessibility: { point: { valueDescriptionFormat: '{point.category}: {point.y:.1%}' } },
+        // Screen readers hear the percentage as the tooltip writes it (two decimals, decision 37).
+        accessibility: {
+          point: {
+            descriptionFormatter: function describe(point: { category?: string | number; y?: number | null }) {
+              return `${String(point.category ?? '')}: ${formatPercent(locale, point.y ?? null)}`;
+            },
+          },
+        },
       },
     ],
   };
