@@ -22,6 +22,12 @@ describe('translateApiErrors', () => {
     expect(text).toBe('Une usine du même nom existe déjà (Québec)');
   });
 
+  it('names an interval in the user’s language, not the api’s word', () => {
+    const item = { code: 'ANL_INTERVAL_TOO_LONG', arguments: { interval: 'week', max_days: 60 }, message: 'x' };
+    expect(translateApiErrors(intlFor('fr'), [item])).toBe('L’intervalle semaine n’est offert que jusqu’à 60 jours');
+    expect(translateApiErrors(intlFor('es'), [item])).not.toMatch(/\bweek\b/);
+  });
+
   it('returns an empty string when nothing translates (nothing is shown)', () => {
     expect(translateApiErrors(intlFor('es'), [{ code: 'NOPE', arguments: {}, message: 'x' }])).toBe('');
     expect(translateApiErrors(intlFor('es'), [])).toBe('');

@@ -8,6 +8,16 @@ export function errorMessageId(code: string): string {
 }
 
 /**
+ * Arguments that are words of the product rather than names or figures, in the user's language: an
+ * interval the api names (`week`) reads "semaine" in a French message, not "week".
+ */
+function wordsOf(intl: IntlShape, args: ApiErrorItem['arguments']): Record<string, string> {
+  const interval = args?.['interval'];
+  if (typeof interval !== 'string' || !Object.prototype.hasOwnProperty.call(intl.messages, `interval.${interval}`)) return {};
+  return { interval: intl.formatMessage({ id: `interval.${interval}` }).toLowerCase() };
+}
+
+/**
  * Product §8: each backend error item translated by its code with its arguments, joined by newlines;
  * items without a translation are dropped, so an empty string means "show nothing".
  */
@@ -16,7 +26,7 @@ export function translateApiErrors(intl: IntlShape, items: readonly ApiErrorItem
     .map((item) => {
       const id = errorMessageId(item.code);
       if (!Object.prototype.hasOwnProperty.call(intl.messages, id)) return '';
-      return intl.formatMessage({ id }, { code: item.code, ...item.arguments });
+      return intl.formatMessage({ id }, { code: item.code, ...item.arguments, ...wordsOf(intl, item.arguments) });
     })
     .filter((text) => text !== '')
     .join('\n');
