@@ -211,7 +211,7 @@ test('a target of 7.5 minutes reads 7 min 30 s; removing it asks first and says 
   await userEvent.clear(minutes);
   expect(minutes).toHaveAccessibleDescription('Empty: saving removes the target.');
   await userEvent.click(screen.getByRole('button', { name: 'Save the target' }));
-  let dialog = await screen.findByRole('alertdialog', { name: 'Remove this line’s target?' });
+  let dialog = await screen.findByRole('alertdialog', { name: 'Remove this line’s target?' }, { timeout: 15_000 });
   expect(dialog).toHaveTextContent('The target of 7 min 30 s is removed. The line’s median over the period, 20 min, then applies');
   await userEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
   await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
@@ -219,7 +219,7 @@ test('a target of 7.5 minutes reads 7 min 30 s; removing it asks first and says 
 
   // The button does the same, and confirming removes it (null: the median again).
   await userEvent.click(screen.getByRole('button', { name: 'Remove the target' }));
-  dialog = await screen.findByRole('alertdialog', { name: 'Remove this line’s target?' });
+  dialog = await screen.findByRole('alertdialog', { name: 'Remove this line’s target?' }, { timeout: 15_000 });
   await userEvent.click(within(dialog).getByRole('button', { name: 'Remove the target' }));
   await waitFor(() => expect(notifier.success).toHaveBeenCalledWith('Target removed: the line’s median applies again.'));
   expect(fetch.requests.find((r) => r.method === 'PUT')?.body).toEqual({ factory_id: 'f-lyon', production_unit_id: 'pu-1', kind: 'shift_changes', target_seconds: null });
