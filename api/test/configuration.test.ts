@@ -148,7 +148,11 @@ describe('factory creation and configuration', () => {
     ]);
     // The existing read endpoints see the declared configuration.
     const products = await call(app, DEMO.operation, { method: 'GET', url: `/api/factories/${factory}/products` });
-    assert.deepEqual(products.body, [{ sku: 'SKU-A', name: 'Bottle 500 mL' }, { sku: 'SKU-B', name: 'Bottle 1 L' }]);
+    // With their ids, which every enabled user's filters narrow by (issue 22).
+    assert.deepEqual(products.body, [
+      { id: got.body.products[0].id, sku: 'SKU-A', name: 'Bottle 500 mL' },
+      { id: got.body.products[1].id, sku: 'SKU-B', name: 'Bottle 1 L' },
+    ]);
     const shifts = await call(app, DEMO.operation, { method: 'GET', url: `/api/factories/${factory}/assigned-work-shift-names` });
     assert.deepEqual(shifts.body.map((u: { work_shift: { name: string }[] }) => u.work_shift.map((s) => s.name)), [['Day', 'Night'], ['Day']]);
 

@@ -212,7 +212,7 @@ describe('e-mail report scheduler', () => {
     const [mail] = smtp.received;
     const hours = Math.floor(Math.round(info[0]!.total / 60_000) / 60);
     const minutes = String(Math.round(info[0]!.total / 60_000) % 60).padStart(2, '0');
-    assert.match(String(mail!.parsed.text), new RegExp(`Line A \\| [\\d.]+ % \\| ${hours} h ${minutes} min`));
+    assert.match(String(mail!.parsed.text), new RegExp(`Line A \\| [\\d.]+% \\| ${hours} h ${minutes} min`));
     const [stored] = await app.db.query<{ text_body: string }>('SELECT text_body FROM email_report_deliveries WHERE report_id = $1', [id]);
     assert.match(stored!.text_body, new RegExp(`${hours} h ${minutes} min`));
   });
