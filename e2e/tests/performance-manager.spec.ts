@@ -118,7 +118,7 @@ test('each of the four pages asks for its line, writes the choice into the URL a
       await expect(page).toHaveURL(new RegExp(`/performance-manager/${entry.path}\\?factoryId=[^&]+&productionUnitId=[^&]+$`));
       await sectionsReady(page);
       const summary = page.getByRole('region', { name: 'Summary' });
-      await expect(summary.getByText('Occurrences')).toBeVisible();
+      await expect(summary.getByText('Occurrences', { exact: true })).toBeVisible();
       // No money without financial access, and no target to change for a supervisor.
       await expect(summary.getByText('Money')).toHaveCount(0);
       await expect(page.getByRole('textbox', { name: 'Target in minutes' })).toHaveCount(0);
