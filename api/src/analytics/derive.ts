@@ -23,9 +23,10 @@
  *   time in between, the count is booked at its own instant, with the product running then (a product
  *   event at the same instant counts as already running).
  */
-import { DateTime, IANAZone, type Zone } from 'luxon';
+import { DateTime, type Zone } from 'luxon';
 import {
   addDateDays,
+  localHourStart,
   productionDayOf,
   productionDayStart,
   WEEK_DAYS,
@@ -111,20 +112,10 @@ export interface Downtime {
 export const HOUR_MS = 3_600_000;
 
 /**
- * Start of the local hour holding t. Worked out from the zone's offset (remembered per hour, see
- * contracts/src/zone-offsets.ts) without making a DateTime, which was a tenth of a cold dashboard's
- * time; when the offset differs between t and that start (a change of offset in between), luxon
- * works it out itself, so the answer is always luxon's.
+ * Start of the local hour holding t: the contracts' rule the interval buckets use (worked out from the
+ * zone's offset without making a DateTime, luxon's own answer across a change of offset).
  */
-export function floorHour(t: number, zone: string): number {
-  const z = IANAZone.create(zone);
-  if (z.isValid) {
-    const offset = z.offset(t) * 60_000;
-    const start = t - (((t + offset) % HOUR_MS) + HOUR_MS) % HOUR_MS;
-    if (z.offset(start) * 60_000 === offset) return start;
-  }
-  return DateTime.fromMillis(t, { zone }).startOf('hour').toMillis();
-}
+export const floorHour = localHourStart;
 
 /** The first local hour boundary at or after t. */
 export function ceilHour(t: number, zone: string): number {
