@@ -268,7 +268,7 @@ test.describe('production data export', () => {
 
   test('Other Co.’s admin sees only SPEC §8’s message', async ({ page }) => {
     await openExport(page, 'other', 'Hamilton');
-    await expect(page.getByText('Data export only on the integrated ecosystem')).toBeVisible();
+    await expect(page.getByRole('main').getByText('Data export only on the integrated ecosystem')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Export' })).toHaveCount(0);
   });
 });

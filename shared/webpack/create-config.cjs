@@ -4,6 +4,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const zlib = require('node:zlib');
 const CompressionPlugin = require('compression-webpack-plugin');
+const MinimizerPlugin = require('minimizer-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { DefinePlugin } = require('webpack');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
@@ -205,12 +206,15 @@ function createWebpackConfig(options, argv = {}) {
   const appPackage = require(path.join(appDir, 'package.json'));
   const production = argv.mode !== 'development';
   const apiOrigin = process.env.LINEPULSE_API_ORIGIN || 'https://localhost:8443';
+  // Source maps are for a deployment's error reports (and SERVE_SOURCE_MAPS); the demo start and the
+  // test command build without them (BUILD_SOURCE_MAPS=false), which saves a few seconds per app.
+  const sourceMaps = process.env.BUILD_SOURCE_MAPS !== 'false';
 
   return {
     context: appDir,
     mode: production ? 'production' : 'development',
     entry: { main: './src/index.ts' },
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    devtool: production ? (sourceMaps ? 'source-map' : false) : 'eval-cheap-module-source-map',
     output: {
       path: path.join(appDir, 'dist'),
       publicPath,
@@ -231,6 +235,14 @@ function createWebpackConfig(options, argv = {}) {
     },
     module: {
       rules: [
+        {
+          // `import { XRegular } from '@fluentui/react-icons'` read as the icon's own module, in our code
+          // and in Fluent's components alike: the barrel otherwise makes webpack parse every icon (14 MB
+          // per app) only to drop all but a few dozen (decision 43). Fluent's own loader for this.
+          test: /\.[mc]?[jt]sx?$/,
+          enforce: 'pre',
+          use: [require.resolve('@fluentui/react-icons-atomic-webpack-loader')],
+        },
         {
           test: /\.tsx?$/,
           exclude: /node_modules/,
@@ -273,6 +285,15 @@ function createWebpackConfig(options, argv = {}) {
         : []),
       ...(production ? compressionPlugins() : []),
     ],
+    optimization: {
+      // SWC minifies through webpack's own minimizer hook: as small as terser's output (the overview's
+      // JavaScript is 0.6 % smaller on the wire) in a fraction of the time. SWC runs on its own native
+      // threads, so no worker processes (they only cost serialising every chunk to them).
+      minimizer: [new MinimizerPlugin({ parallel: false, minify: MinimizerPlugin.swcMinify, minimizerOptions: { compress: { passes: 2 }, mangle: true } })],
+    },
+    // Rebuilds while developing (webpack serve) start from a cache on disk; a production build is made
+    // once from clean sources, where writing that cache would cost more than it saves (decision 43).
+    cache: production ? false : { type: 'filesystem', buildDependencies: { config: [__filename, path.join(appDir, 'webpack.config.cjs')] } },
     performance: { hints: false },
     stats: 'errors-warnings',
     devServer: {
