@@ -46,7 +46,9 @@ export default defineConfig({
   webServer: {
     command: 'pnpm --filter @linepulse/api start',
     cwd: '..',
-    url: `${baseURL}/api/health`,
+    // Not /api/health: the server answers that from its first second, while the demo history is still
+    // being made (the progress page); /config.json answers 503 until the product is ready.
+    url: `${baseURL}/config.json`,
     ignoreHTTPSErrors: true,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,

@@ -24,11 +24,20 @@ const gcObserver = new PerformanceObserver((list) => {
   for (const e of list.getEntries()) pauses.push({ kind: GC_KINDS[(e as unknown as { detail: { kind: number } }).detail.kind] ?? 'other', ms: e.duration });
 });
 gcObserver.observe({ entryTypes: ['gc'] });
+// What the resident memory is made of when it peaks (V8's heap, or memory outside it: buffers, native).
+let peakMemory = process.memoryUsage();
+const memorySampler = setInterval(() => {
+  const now = process.memoryUsage();
+  if (now.rss > peakMemory.rss) peakMemory = now;
+}, 500);
+memorySampler.unref();
 const stop = async (): Promise<void> => {
   const ms = (ns: number) => Math.round(ns / 1e5) / 10;
   const gc = (kind: string) => pauses.filter((p) => p.kind === kind);
   const gcLine = ['major', 'minor', 'incremental'].map((k) => `${k} ${gc(k).length} (total ${Math.round(gc(k).reduce((a, p) => a + p.ms, 0))} ms, longest ${Math.round(Math.max(0, ...gc(k).map((p) => p.ms)))} ms)`).join(', ');
   console.error(`api event loop delay: p50 ${ms(loopDelay.percentile(50))} ms, p99 ${ms(loopDelay.percentile(99))} ms, max ${ms(loopDelay.max)} ms; garbage collection: ${gcLine}; pauses over 50 ms: ${pauses.filter((p) => p.ms > 50).length}`);
+  const mib = (bytes: number) => Math.round(bytes / 1048576);
+  console.error(`api memory at its peak: RSS ${mib(peakMemory.rss)} MiB = V8 heap ${mib(peakMemory.heapTotal)} MiB (${mib(peakMemory.heapUsed)} used) + outside it ${mib(peakMemory.rss - peakMemory.heapTotal)} MiB (buffers ${mib(peakMemory.arrayBuffers)}, external ${mib(peakMemory.external)})`);
   await app.close();
   process.exit(0);
 };

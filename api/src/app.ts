@@ -1,5 +1,5 @@
 import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { rememberZoneOffsets } from '@linepulse/contracts';
 import type { AppConfig } from './config.ts';
@@ -18,6 +18,7 @@ import oidc from './plugins/app/oidc.ts';
 import openapi from './plugins/app/openapi.ts';
 import mqtt from './mqtt/plugin.ts';
 import reports from './plugins/app/reports.ts';
+import startupGate, { type StartupProgress } from './startup/startup-gate.ts';
 import { emailReportRoutes } from './routes/email-reports.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
@@ -40,6 +41,8 @@ export interface AppOptions {
   config: AppConfig;
   /** A database opened by the caller (tests); otherwise opened from the config and closed with the app. */
   db?: Db;
+  /** A first start still preparing (apps to build, demo history to make): answers wait behind a progress page. */
+  startup?: StartupProgress;
 }
 
 /**
@@ -57,6 +60,7 @@ export const linepulse = fp(
     // First: every answer, errors and the provider's pages included, carries the security headers.
     await app.register(securityHeaders);
     await app.register(errorHandler);
+    if (options.startup) await app.register(startupGate, { progress: options.startup });
     // Before any route: its hook attaches to the routes declared after it.
     await app.register(compress);
     await app.register(openapi);
@@ -111,6 +115,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Request URLs in the log without unsubscribe tokens nor addresses (log-serializers.ts), whatever
     // logger options the caller gives.
     logger: withSerializers(options.logger ?? { level: options.config.logLevel }),
+    // A log line per request at info, unless LOG_REQUESTS=false (the demo start: decision 44).
+    logController: new LogController({ disableRequestLogging: !options.config.logRequests }),
     bodyLimit: 1024 * 1024,
     // Interaction uids and ids in paths are longer than find-my-way's default limit of 100.
     routerOptions: { maxParamLength: 500 },
@@ -126,6 +132,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const create = Fastify as unknown as (opts: FastifyServerOptions & { https?: BuildOptions['https'] }) => FastifyInstance;
   const app = create(options.https ? { ...base, https: options.https } : base);
   const typed = app.withTypeProvider<TypeBoxTypeProvider>();
-  await typed.register(linepulse, { config: options.config, ...(options.db ? { db: options.db } : {}) });
+  await typed.register(linepulse, { config: options.config, ...(options.db ? { db: options.db } : {}), ...(options.startup ? { startup: options.startup } : {}) });
   return app;
 }

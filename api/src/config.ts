@@ -42,6 +42,8 @@ export interface AppConfig {
   /** Remote name → manifest URL overrides (REMOTE_<NAME>_URL), e.g. a remote's dev server. */
   remoteUrls: Partial<Record<RemoteName, string>>;
   logLevel: LogLevel;
+  /** Log each request at info (LOG_REQUESTS, default true); the demo start turns it off to read cleanly. */
+  logRequests: boolean;
   /** Seed the demo accounts on start (idempotent). */
   seedDemo: boolean;
   /** MQTT connector (ingestion from a broker); null when MQTT_URL is unset. */
@@ -276,6 +278,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if ((LOG_LEVELS as readonly string[]).includes(rawLevel)) logLevel = rawLevel as LogLevel;
   else problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got ${rawLevel})`);
 
+  const logRequests = parseBoolean(value(env, 'LOG_REQUESTS'), 'LOG_REQUESTS', true, problems);
   const seedDemo = parseBoolean(value(env, 'SEED_DEMO'), 'SEED_DEMO', true, problems);
   const simulateDemo = parseBoolean(value(env, 'SIMULATE_DEMO'), 'SIMULATE_DEMO', seedDemo, problems);
   if (simulateDemo && !seedDemo) problems.push('SIMULATE_DEMO=true needs SEED_DEMO=true (the simulation writes into the demo account)');
@@ -339,5 +342,5 @@ export function loadConfig(env: Env = process.env): AppConfig {
   };
 
   if (problems.length > 0) throw new ConfigError(problems);
-  return { reports, heavyCalls, opportunitiesCacheSeconds, analyticsCacheSeconds, analyticsStaleSeconds, analyticsConcurrent, port, host, publicUrl, dataDir, databaseUrl, tls, oidc, staticRoot, sisterProductUrl, remoteUrls, logLevel, seedDemo, mqtt, simulateDemo, simulateDemoDays, serveSourceMaps, trustProxy };
+  return { reports, heavyCalls, opportunitiesCacheSeconds, analyticsCacheSeconds, analyticsStaleSeconds, analyticsConcurrent, port, host, publicUrl, dataDir, databaseUrl, tls, oidc, staticRoot, sisterProductUrl, remoteUrls, logLevel, logRequests, seedDemo, mqtt, simulateDemo, simulateDemoDays, serveSourceMaps, trustProxy };
 }

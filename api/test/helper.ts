@@ -7,6 +7,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { importJWK, SignJWT, type JWK } from 'jose';
 import pg from 'pg';
+import type { StartupProgress } from '../src/startup/startup-gate.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type AppConfig } from '../src/config.ts';
 import type { Db } from '../src/db/db.ts';
@@ -123,6 +124,8 @@ export interface BuildOptions {
    * only there (its thread is ended and the folder reopened). The template is copied into it.
    */
   pgliteOnDisk?: boolean;
+  /** A first start still preparing: the app answers behind its progress page (src/startup). */
+  startup?: StartupProgress;
 }
 
 export async function build(t: CleanupTarget, env: Record<string, string> = {}, options: BuildOptions = {}): Promise<BuildResult> {
@@ -139,7 +142,7 @@ export async function build(t: CleanupTarget, env: Record<string, string> = {}, 
     ...databaseEnv,
     ...env,
   });
-  const app = await buildApp({ config, logger: false, ...(db ? { db } : {}) });
+  const app = await buildApp({ config, logger: false, ...(db ? { db } : {}), ...(options.startup ? { startup: options.startup } : {}) });
   closeLater(t, app, db);
   await app.ready();
   return { app, config };

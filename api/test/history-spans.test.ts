@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { DateTime } from 'luxon';
 import { deriveSpan, loadUnitContexts } from '../src/analytics/facts.ts';
 import { readSums, type Sums } from '../src/analytics/query.ts';
-import { ensureFresh, sweep } from '../src/analytics/rollups.ts';
+import { ensureFresh, nextPieceMs, sweep } from '../src/analytics/rollups.ts';
 import type { Db } from '../src/db/db.ts';
 import { build, Cleanup } from './helper.ts';
 import { count, justify, makeFactory, makeReason, makeShift, makeUnit, markDirty, product, makeProduct, state, type TestFactory } from './analytics-helper.ts';
@@ -303,5 +303,18 @@ describe('derivation of long histories: years of backfill, silences of weeks', (
     await sweep(app.db, now);
     assert.equal(await dirty(), 0);
     assert.ok((await storedSliceCount(app.db, unit)) > 0);
+  });
+});
+
+describe('the length of a piece of derivation follows the unit\'s density', () => {
+  it('a line counting every minute is derived a fortnight at a time, a sparse one a quarter at a time, growing at most fourfold', () => {
+    // A quarter of a line counting every minute loads ~400 000 facts (counts and their marks, states).
+    const dense = nextPieceMs(92 * DAY, 400_000);
+    assert.ok(dense > 12 * DAY && dense < 15 * DAY, `${dense / DAY} days`);
+    assert.equal(nextPieceMs(92 * DAY, 10), 92 * DAY);
+    assert.equal(nextPieceMs(7 * DAY, 10), 28 * DAY);
+    assert.equal(nextPieceMs(DAY, 0), 4 * DAY);
+    // However dense, a piece covers a day.
+    assert.equal(nextPieceMs(DAY, 10_000_000), DAY);
   });
 });

@@ -293,7 +293,7 @@ function createWebpackConfig(options, argv = {}) {
     },
     // Rebuilds while developing (webpack serve) start from a cache on disk; a production build is made
     // once from clean sources, where writing that cache would cost more than it saves (decision 43).
-    cache: production ? false : { type: 'filesystem', buildDependencies: { config: [__filename, path.join(appDir, 'webpack.config.cjs')] } },
+    cache: production ? false : { type: 'filesystem', buildDependencies: { config: [path.join(__dirname, 'create-config.cjs'), path.join(appDir, 'webpack.config.cjs')] } },
     performance: { hints: false },
     stats: 'errors-warnings',
     devServer: {

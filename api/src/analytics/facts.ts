@@ -211,7 +211,11 @@ export async function markBounds(q: Queryable, accountId: string, unitId: string
 
 export interface DerivedSpan extends Derived {
   origin: number | null;
+  /** How many facts (states, counts, marks, products, justifications) were loaded to derive it. */
+  loaded?: number;
 }
+
+const loadedCount = (f: UnitFacts): number => f.states.length + f.counts.length + f.marks.length + f.products.length + f.justifications.length;
 
 /**
  * Derives [from, to) for one unit with `horizon` as now: loads the facts, extending the loaded span
@@ -253,7 +257,7 @@ export async function deriveSpan(
     lb = Math.min(lb, wantLb);
     ub = Math.max(ub, wantUb);
     const facts = await loadRange(q, ctx, origin, lb, ub);
-    return { origin, ...deriveUnit(ctx.setup, facts, begin, to, lb, ub, horizon, dFrom) };
+    return { origin, loaded: loadedCount(facts), ...deriveUnit(ctx.setup, facts, begin, to, lb, ub, horizon, dFrom) };
   }
   // Delay mode: back to the last positive count at or before the previous mark (whose gap tells
   // whether the unit ran from there), forward to the first positive count at or after `to`.
@@ -273,7 +277,7 @@ export async function deriveSpan(
     width *= 4;
     facts = await loadRange(q, ctx, origin, lb, ub);
   }
-  return { origin, ...deriveUnit(ctx.setup, facts, begin, to, lb, ub, horizon, dFrom) };
+  return { origin, loaded: loadedCount(facts), ...deriveUnit(ctx.setup, facts, begin, to, lb, ub, horizon, dFrom) };
 }
 
 /**

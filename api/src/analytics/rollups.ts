@@ -152,6 +152,31 @@ async function unitState(q: Queryable, ctx: UnitContext): Promise<UnitState> {
 
 /** Longest span of one piece of a rebuild: derived and written in one transaction (a quarter, as bulk loads had). */
 const PIECE_MS = 92 * DAY_MS;
+/**
+ * About how many facts one piece loads: a dense unit's piece is shorter than a quarter. A quarter of a
+ * line counting every minute is ~400 000 facts held at once (and their derivation in one stretch of the
+ * event loop); at this size a piece holds tens of megabytes and derives in tens of milliseconds.
+ */
+const PIECE_FACTS = 60_000;
+/** The shortest piece, however dense the unit: a day. */
+const MIN_PIECE_MS = DAY_MS;
+
+/** Facts of a unit in [from, to) as the planner estimates them (no rows read): sizes the first piece. */
+async function estimatedFacts(tx: Queryable, ctx: UnitContext, from: number, to: number): Promise<number> {
+  const rows = await tx.query<{ n: string | number }>(
+    `SELECT (SELECT count(*) FROM unit_count_events WHERE account_id = $1 AND production_unit_id = $2 AND at >= $3 AND at < $4)
+          + (SELECT count(*) FROM unit_counter_readings WHERE account_id = $1 AND production_unit_id = $2 AND at >= $3 AND at < $4)
+          + (SELECT count(*) FROM unit_state_events WHERE account_id = $1 AND production_unit_id = $2 AND at >= $3 AND at < $4) AS n`,
+    [ctx.accountId, ctx.unitId, iso(from), iso(to)],
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** The next piece's length from what the last one loaded over `took` ms: PIECE_FACTS facts, at most 4× longer. */
+export function nextPieceMs(took: number, loaded: number): number {
+  const fitting = loaded > 0 ? (took * PIECE_FACTS) / loaded : PIECE_MS;
+  return Math.max(MIN_PIECE_MS, Math.min(PIECE_MS, 4 * took, fitting));
+}
 
 /** Records how far a unit is derived; derived_until never moves back (another rebuild may be ahead). */
 async function recordUnit(tx: Queryable, ctx: UnitContext, origin: number | null, until: number): Promise<void> {
@@ -238,8 +263,9 @@ async function countSpanEnd(tx: Queryable, ctx: UnitContext, T: number, widenCap
 
 /**
  * Rebuilds [from, to) of one unit: planned once (planRebuild), then derived and written a piece of at
- * most PIECE_MS at a time, each piece in a transaction of its own holding the unit's lock, so the cost
- * is linear in the span and no transaction holds locks for long, however many years the span covers.
+ * most PIECE_MS and about PIECE_FACTS facts at a time, each piece in a transaction of its own holding
+ * the unit's lock, so the cost is linear in the span and no transaction holds locks for long, however
+ * many years the span covers.
  * Each piece is exact on its own (deriveSpan loads the context it needs around it), so the pieces
  * written so far are always right; `afterPiece` runs in each piece's transaction (e.g. to record the
  * progress made, so that a restart resumes there). A downtime of the new timeline that crosses the
@@ -251,7 +277,7 @@ async function rebuildRange(
 ): Promise<void> {
   const zone = ctx.setup.calendar.timezone;
   // Held in an object: the transactions' callbacks set it, which narrowing of a plain `let` ignores.
-  const run: { plan: RebuildPlan | null; a: number } = { plan: null, a: 0 };
+  const run: { plan: RebuildPlan | null; a: number; pieceMs: number } = { plan: null, a: 0, pieceMs: PIECE_MS };
   for (let first = true; first || (run.plan !== null && run.a < run.plan.end); first = false) {
     await db.transaction(async (tx) => {
       await lockUnit(tx, ctx.unitId);
@@ -259,11 +285,18 @@ async function rebuildRange(
         run.plan = await planRebuild(tx, ctx, from, to, cap, now, fromOrigin);
         if (run.plan === null) return;
         run.a = run.plan.start;
+        // A long rebuild's first piece is sized from an estimate of the unit's density (a short one, such
+        // as the hour a live unit catches up, is not worth the query); the next ones from what each loaded.
+        if (run.plan.end - run.a > 7 * DAY_MS) {
+          const quarter = Math.min(run.plan.end, run.a + PIECE_MS);
+          run.pieceMs = nextPieceMs(quarter - run.a, await estimatedFacts(tx, ctx, run.a, quarter));
+        }
       }
       const p = run.plan!;
       const a = run.a;
-      const b = Math.min(p.end, Math.max(a + HOUR_MS, floorHour(a + PIECE_MS, zone)));
+      const b = Math.min(p.end, Math.max(a + HOUR_MS, floorHour(a + run.pieceMs, zone)));
       const derived = await deriveSpan(tx, ctx, a, b, now, p.origin, first ? p.downtimesFrom : undefined);
+      run.pieceMs = nextPieceMs(b - a, derived.loaded ?? 0);
       let crossing = p.changedEnd;
       for (const d of derived.downtimes) if (d.end > p.end) crossing = Math.max(crossing, Math.min(p.widenCap, ceilHour(d.end, zone)));
       if (crossing > p.changedEnd) {
@@ -444,13 +477,18 @@ async function refreshUnit(db: Db, ctx: UnitContext, target: number, cap: number
  * Bulk (re)build for loaders such as the demo simulator and the benchmark: derives [from, to) of
  * each unit (capped at the current local hour) and marks nothing dirty. Safe to call repeatedly.
  */
-export async function rebuildUnits(db: Db, accountId: string, unitIds: readonly string[], from: Date | string, to: Date | string, now: Date = new Date()): Promise<void> {
+export async function rebuildUnits(
+  db: Db, accountId: string, unitIds: readonly string[], from: Date | string, to: Date | string, now: Date = new Date(),
+  onUnit?: (done: number) => void,
+): Promise<void> {
   const a = new Date(from).getTime();
   const b = new Date(to).getTime();
   const contexts = await loadUnitContexts(db, accountId, unitIds);
+  let done = 0;
   for (const ctx of contexts.values()) {
     const cap = floorHour(now.getTime(), ctx.setup.calendar.timezone);
     if (a < Math.min(b, cap)) await rebuildRange(db, ctx, a, Math.min(b, cap), cap, now.getTime());
+    onUnit?.((done += 1));
   }
 }
 

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { normaliseRecipient, type Language } from '@linepulse/contracts';
+import { languageOfHint } from '../language.ts';
 import { escapeHtml } from './html.ts';
 
 /** The token of one recipient's unsubscribe link: an HMAC of the address with the report's own secret. */
@@ -43,14 +44,9 @@ const TEXTS: Record<Language, { title: string; confirm: string; button: string; 
   },
 };
 
-function languageOf(hint: string | undefined): Language {
-  const first = (hint ?? '').toLowerCase().match(/\b(en|fr|es)\b/);
-  return (first?.[1] as Language | undefined) ?? 'en';
-}
-
 /** A small self-contained page (no script, inline style only: the product's CSP allows it). */
 export function unsubscribePage(state: 'confirm' | 'done' | 'invalid', language: string | undefined, options: { address?: string; action?: string } = {}): string {
-  const lang = languageOf(language);
+  const lang = languageOfHint(language);
   const t = TEXTS[lang];
   const address = `<strong>${escapeHtml(options.address ?? '')}</strong>`;
   const body =

@@ -39,6 +39,8 @@ export interface FirstStartOptions {
   /** Derive the rollups after loading (default true). */
   rebuild?: boolean;
   log?: SimLogger;
+  /** Told as the history is generated, stored and derived (unit by unit): a first start's progress page. */
+  onProgress?: (step: 'generate' | 'store' | 'derive', done: number, total: number) => void;
 }
 
 export interface FirstStartResult {
@@ -98,6 +100,7 @@ export async function ensureDemoHistory(db: Db, options: FirstStartOptions = {})
     if (state.length > 0) return 'already-simulated';
     if (await hasFacts(tx, accountId)) return 'has-facts';
     const t0 = performance.now();
+    options.onProgress?.('generate', 0, 0);
     const factories = await loadSimFactories(tx, accountId, counterUnits);
     const config: SimConfig = { seed, historyStart, factories };
     const facts = generateFacts(config, historyStart, now);
@@ -105,6 +108,7 @@ export async function ensureDemoHistory(db: Db, options: FirstStartOptions = {})
     unitIds = factories.flatMap((f) => f.units.map((u) => u.id));
     const t1 = performance.now();
     genMs = t1 - t0;
+    options.onProgress?.('store', 0, 0);
     await copyFacts(tx, facts);
     await tx.query(
       `INSERT INTO simulator_state (account_id, seed, history_start, generated_to, counter_units) VALUES ($1, $2, $3, $4, $5)`,
@@ -118,7 +122,10 @@ export async function ensureDemoHistory(db: Db, options: FirstStartOptions = {})
     return { status };
   }
   const t2 = performance.now();
-  if (options.rebuild !== false) await rebuildUnits(db, accountId, unitIds, new Date(historyStart), new Date(now), new Date(now));
+  if (options.rebuild !== false) {
+    options.onProgress?.('derive', 0, unitIds.length);
+    await rebuildUnits(db, accountId, unitIds, new Date(historyStart), new Date(now), new Date(now), (done) => options.onProgress?.('derive', done, unitIds.length));
+  }
   const rebuildMs = performance.now() - t2;
   const result: FirstStartResult = {
     status,

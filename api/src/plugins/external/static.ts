@@ -82,8 +82,10 @@ async function staticPlugin(app: FastifyInstance): Promise<void> {
       reply.header('Cache-Control', HASHED.test(requestedName(file)) ? LONG_CACHE : 'no-cache');
     },
   });
-  const hasIndex = existsSync(path.join(hostDist, 'index.html'));
+  // Looked for until found: on a first start the host may still be building while the server listens.
+  let hasIndex = false;
   app.decorate('serveSpa', (request: FastifyRequest, reply: FastifyReply) => {
+    hasIndex ||= existsSync(path.join(hostDist, 'index.html'));
     if (!hasIndex || (request.method !== 'GET' && request.method !== 'HEAD')) return null;
     if (!String(request.headers.accept ?? '').includes('text/html')) return null;
     return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html', hostDist);
