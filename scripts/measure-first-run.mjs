@@ -33,7 +33,7 @@ process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
 
 async function status(url) {
   try {
-    const response = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(2000) });
+    const response = await fetch(url, { headers: { accept: 'application/json' }, signal: globalThis.AbortSignal.timeout(2000) });
     return { status: response.status, body: response.headers.get('content-type')?.includes('json') ? await response.json() : null };
   } catch {
     return null;

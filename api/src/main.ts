@@ -43,12 +43,17 @@ async function main(): Promise<void> {
   if (startup.preparing) {
     app.log.info(`Linepulse is getting ready at ${config.publicUrl}: the page shows the progress`);
     const progress = progressPrinter(startup);
-    if (building) await buildReported(startup);
-    if (config.simulateDemo) {
-      // Demo history: generated once (first start, logged with its timing), then kept live.
-      const log = app.log.child({ component: 'simulator' });
-      await ensureDemoHistory(app.db, { days: config.simulateDemoDays, log, onProgress: (step, done, total) => startup.report(step, done, total) });
+    // Demo history: generated once (first start, logged with its timing), then kept live. It is made
+    // while the apps build: the builds leave a core idle at times, and the two end sooner together.
+    const history = config.simulateDemo
+      ? ensureDemoHistory(app.db, { days: config.simulateDemoDays, log: app.log.child({ component: 'simulator' }), onProgress: (step, done, total) => startup.report(step, done, total) })
+      : Promise.resolve();
+    history.catch(() => undefined); // awaited below, after the build
+    if (building) {
+      await buildReported(startup);
+      startup.buildDone();
     }
+    await history;
     startup.finish();
     progress.stop();
   }

@@ -38,6 +38,7 @@ describe('the first start’s progress page', () => {
     assert.equal((await app.inject({ method: 'GET', url: '/config.json' })).statusCode, 503);
 
     assert.equal((await app.inject({ method: 'GET', url: '/api/health' })).statusCode, 200);
+    startup.buildDone();
     startup.report('derive', 5, 20);
     const state = await app.inject({ method: 'GET', url: '/api/startup' });
     assert.deepEqual(state.json(), { preparing: true, step: 'derive', done: 5, total: 20, percent: 77, failure: null });
@@ -61,5 +62,15 @@ describe('the first start’s progress page', () => {
     assert.match(failed, /<p role="alert">The start failed: the build of host failed\./);
     assert.doesNotMatch(failed, /http-equiv="refresh"|<progress/);
     assert.equal(startup.line(), 'Preparing Linepulse: Storing the demo history — 11 %');
+  });
+
+  it('shows the build while the history is made beside it, then where the history has got to', () => {
+    const startup = new StartupProgress(['build', 'generate', 'store', 'derive']);
+    startup.report('build', 2, 6);
+    startup.report('derive', 4, 20);
+    assert.deepEqual([startup.state().step, startup.state().done, startup.state().total], ['build', 2, 6]);
+    startup.report('build', 6, 6);
+    startup.buildDone();
+    assert.deepEqual([startup.state().step, startup.state().done, startup.state().total, startup.state().percent], ['derive', 4, 20, 76]);
   });
 });

@@ -35,11 +35,15 @@ export class StartupProgress {
   private total = 0;
   private ready = false;
   private failure: string | null = null;
+  /** The build runs while the history is made: the page shows the build until it ends, then where the history is. */
+  private building: boolean;
+  private held: { step: StartupStep; done: number; total: number } | null = null;
 
   /** `steps`: those this start runs, in order (no build when the apps are up to date). */
   constructor(steps: readonly StartupStep[]) {
     this.steps = steps;
     this.ready = steps.length === 0;
+    this.building = steps.includes('build');
   }
 
   get preparing(): boolean {
@@ -49,10 +53,21 @@ export class StartupProgress {
   /** Moves to `step` (a step never goes back), `done` of `total` of it finished. */
   report(step: StartupStep, done = 0, total = 0): void {
     if (this.ready || !this.steps.includes(step)) return;
+    if (this.building && step !== 'build') {
+      this.held = { step, done, total };
+      return;
+    }
     if (this.step !== null && this.steps.indexOf(step) < this.steps.indexOf(this.step)) return;
     this.step = step;
     this.done = Math.max(0, Math.min(done, total));
     this.total = Math.max(0, total);
+  }
+
+  /** The apps are built: the page moves on to the history's step, as far as it has gone meanwhile. */
+  buildDone(): void {
+    this.building = false;
+    if (this.held) this.report(this.held.step, this.held.done, this.held.total);
+    else this.report(this.steps.find((s) => s !== 'build') ?? 'build');
   }
 
   fail(reason: string): void {
