@@ -55,7 +55,9 @@ if (stale.length > 0) {
   /** One app's production build, without source maps unless asked for (decision 43). */
   const build = (app) =>
     new Promise((resolveBuild) => {
-      const child = spawn('pnpm', ['--filter', `./${app}`, 'run', 'build'], {
+      // At a lower priority than the server: it answers (the progress page) and makes the demo history
+      // first, the builds take the rest of the machine.
+      const child = spawn('nice', ['-n', '10', 'pnpm', '--filter', `./${app}`, 'run', 'build'], {
         cwd: root,
         stdio: ['ignore', 'pipe', 'pipe'],
         env: { ...process.env, BUILD_SOURCE_MAPS: process.env.BUILD_SOURCE_MAPS ?? 'false' },
