@@ -93,7 +93,9 @@ interface Api {
 
 async function startApi(env: Record<string, string>): Promise<Api> {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/server.ts'], {
+  // API_NODE_FLAGS: V8 options for the api's process (e.g. --heap-growing-percent=30), to compare.
+  const flags = (process.env.API_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'bench/server.ts'], {
     cwd: API_DIR,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn', LOAD_EMAILS: `${ADMIN},${BYSTANDER}`, ROLLUP_REFRESH_SECONDS: '60' },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -90,8 +90,10 @@ describe('shared reads', () => {
     for (const [from, to] of [[t0 + 100 * MIN, t0 + 160 * MIN], [t0 + 17 * MIN, t0 + 43 * MIN], [t0 + 230 * MIN, horizon]]) {
       const batched = await deriveSpans(app.db, [...contexts.values()], from!, to!, horizon, origins);
       for (const ctx of contexts.values()) {
-        const alone = await deriveSpan(app.db, ctx, from!, to!, horizon, origins.get(ctx.unitId));
-        assert.deepEqual(batched.get(ctx.unitId), alone, `unit ${ctx.unitId} over [${at((from! - t0) / MIN)}, ${at((to! - t0) / MIN)})`);
+        // How many facts each read (`loaded`, which sizes a rebuild's pieces) differs with the batching.
+        const { loaded: _alone, ...alone } = await deriveSpan(app.db, ctx, from!, to!, horizon, origins.get(ctx.unitId));
+        const { loaded: _batched, ...inBatch } = batched.get(ctx.unitId)!;
+        assert.deepEqual(inBatch, alone, `unit ${ctx.unitId} over [${at((from! - t0) / MIN)}, ${at((to! - t0) / MIN)})`);
       }
     }
   });

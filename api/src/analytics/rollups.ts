@@ -459,8 +459,12 @@ async function refreshUnit(db: Db, ctx: UnitContext, target: number, cap: number
     }
     return { origin, merged, done, cut, fromOrigin };
   });
-  // What the rows being processed still ask for starts where the last piece ended.
+  // What the rows being processed still ask for starts where the last piece ended. Not after the last
+  // piece: the rows are deleted next, and moved they would look done (GET …/recomputation counts rows
+  // still starting at the history's start) before they are.
+  const lastEnd = plan.merged[plan.merged.length - 1]?.[1] ?? Number.POSITIVE_INFINITY;
   const progress = async (tx: Queryable, pieceEnd: number): Promise<void> => {
+    if (pieceEnd >= lastEnd) return;
     if (plan.done.length) await tx.query('UPDATE rollup_dirty SET from_at = $2 WHERE id = ANY($1::bigint[]) AND from_at < $2 AND to_at > $2', [plan.done, iso(pieceEnd)]);
   };
   if (plan.origin === null) await rebuildRange(db, ctx, target, target, cap, now);
