@@ -7,8 +7,11 @@
 import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { boundHeapGrowth } from '../src/memory.ts';
 import { tokenFor } from '../test/helper.ts';
 
+// As src/main.ts does: the same process as the product's.
+boundHeapGrowth();
 const config = loadConfig();
 const app = await buildApp({ config, https: null, logger: { level: config.logLevel } });
 await app.listen({ port: config.port, host: config.host });

@@ -1,11 +1,13 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { boundHeapGrowth } from './memory.ts';
 import { ensureDemoHistory, startLiveSimulation, type LiveSimulation } from './simulator/demo.ts';
 import { StartupProgress, type StartupStep } from './startup/startup-gate.ts';
 import { loadTls } from './tls.ts';
 
 async function main(): Promise<void> {
+  boundHeapGrowth();
   let config;
   try {
     config = loadConfig();
