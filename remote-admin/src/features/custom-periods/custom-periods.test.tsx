@@ -64,7 +64,8 @@ describe('custom periods list', () => {
     // Cancelling deletes nothing.
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(requests.filter((r) => r.method === 'DELETE')).toEqual([]);
-    await user.click(screen.getByRole('button', { name: 'Delete Q1-24' }));
+    // The page is hidden from assistive technology until the dialog's closing motion ends.
+    await user.click(await screen.findByRole('button', { name: 'Delete Q1-24' }, { timeout: 15_000 }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Q1-24' })).not.toBeInTheDocument());
     expect(queryClient.getQueryData(customPeriodsQuery().queryKey)).toEqual([Q3]);
