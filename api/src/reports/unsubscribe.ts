@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { normaliseRecipient, type Language } from '@linepulse/contracts';
 import { languageOfHint } from '../language.ts';
-import { escapeHtml } from './html.ts';
+import { escapeHtml, standalonePage } from './html.ts';
 
 /** The token of one recipient's unsubscribe link: an HMAC of the address with the report's own secret. */
 export function unsubscribeToken(report: { unsubscribe_secret: string }, address: string): string {
@@ -44,7 +44,7 @@ const TEXTS: Record<Language, { title: string; confirm: string; button: string; 
   },
 };
 
-/** A small self-contained page (no script, inline style only: the product's CSP allows it). */
+/** The page an unsubscribe link opens (reports/html.ts standalonePage). */
 export function unsubscribePage(state: 'confirm' | 'done' | 'invalid', language: string | undefined, options: { address?: string; action?: string } = {}): string {
   const lang = languageOfHint(language);
   const t = TEXTS[lang];
@@ -56,9 +56,10 @@ export function unsubscribePage(state: 'confirm' | 'done' | 'invalid', language:
       : state === 'done'
         ? `<p role="status">${escapeHtml(t.done).replace('{address}', address)}</p>`
         : `<p role="alert">${escapeHtml(t.invalid)}</p>`;
-  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(t.title)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:560px;margin:10vh auto;padding:0 16px;color:#1b1b1b}h1{font-size:1.4rem}
-button{font:inherit;padding:8px 16px;border-radius:4px;border:0;background:#0f6cbd;color:#fff;cursor:pointer}button:focus-visible{outline:3px solid #1b1b1b;outline-offset:2px}</style>
-</head><body><main><h1>${escapeHtml(t.title)}</h1>${body}</main></body></html>`;
+  return standalonePage({
+    lang,
+    title: t.title,
+    body,
+    style: 'button{font:inherit;padding:8px 16px;border-radius:4px;border:0;background:#0f6cbd;color:#fff;cursor:pointer}button:focus-visible{outline:3px solid #1b1b1b;outline-offset:2px}',
+  });
 }

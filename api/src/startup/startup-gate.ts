@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ERROR_CODES, type Language } from '@linepulse/contracts';
 import { languageOfHint } from '../language.ts';
-import { escapeHtml } from '../reports/html.ts';
+import { escapeHtml, standalonePage } from '../reports/html.ts';
 
 /**
  * What a first start does before the product can be used (issue 23): the apps are built (when they
@@ -165,13 +165,15 @@ export function startupPage(state: StartupState, hint: string | undefined): stri
     : `<label for="progress">${escapeHtml(t.bar)}</label>
 <progress id="progress" max="100" value="${state.percent}">${state.percent} %</progress>
 <p role="status">${escapeHtml(stepText(lang, state))} — ${state.percent}\u00a0%</p>`;
-  const refresh = state.failure ? '' : `<meta http-equiv="refresh" content="${REFRESH_SECONDS}">`;
-  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${refresh}
-<title>${escapeHtml(t.title)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:560px;margin:15vh auto;padding:0 16px;color:#1b1b1b;background:#fff}h1{font-size:1.4rem}
-progress{width:100%;height:12px;margin:8px 0}label{display:block;font-weight:600}
-@media (prefers-color-scheme:dark){body{color:#f0f0f0;background:#1f1f1f}}</style>
-</head><body><main><h1>${escapeHtml(t.heading)}</h1><p>${escapeHtml(t.intro)}</p>${status}</main></body></html>`;
+  return standalonePage({
+    lang,
+    title: t.title,
+    heading: t.heading,
+    body: `<p>${escapeHtml(t.intro)}</p>${status}`,
+    head: state.failure ? '' : `<meta http-equiv="refresh" content="${REFRESH_SECONDS}">`,
+    style: `body{margin:15vh auto;background:#fff}progress{width:100%;height:12px;margin:8px 0}label{display:block;font-weight:600}
+@media (prefers-color-scheme:dark){body{color:#f0f0f0;background:#1f1f1f}}`,
+  });
 }
 
 function wantsPage(request: FastifyRequest): boolean {
