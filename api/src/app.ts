@@ -10,7 +10,7 @@ import staticFiles from './plugins/external/static.ts';
 import auth from './plugins/app/auth.ts';
 import configPlugin from './plugins/app/config.ts';
 import dbPlugin from './plugins/app/db.ts';
-import errorHandler, { errorServerOptions } from './plugins/app/error-handler.ts';
+import errorHandler, { MAX_HEADER_BYTES, errorServerOptions, http2HeaderLimit } from './plugins/app/error-handler.ts';
 import { withSerializers } from './plugins/app/log-serializers.ts';
 import heavyCalls from './plugins/app/heavy-calls.ts';
 import rollupSweep from './plugins/app/rollup-sweep.ts';
@@ -129,8 +129,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ...errorServerOptions,
   };
   // Fastify's overloads pick the server type from the options; both end up as the same instance API here.
-  const create = Fastify as unknown as (opts: FastifyServerOptions & { https?: BuildOptions['https'] }) => FastifyInstance;
-  const app = create(options.https ? { ...base, https: options.https } : base);
+  const create = Fastify as unknown as (
+    opts: FastifyServerOptions & { http2?: boolean; https?: BuildOptions['https'] & { allowHTTP1?: boolean; settings?: { maxHeaderListSize: number } } },
+  ) => FastifyInstance;
+  // Over TLS the api speaks HTTP/2, with HTTP/1.1 kept for clients without it (decision 46): a page
+  // loads some forty files and a dozen answers at once, which HTTP/1.1 queues six at a time per origin,
+  // each with its full set of headers.
+  // Header lists over 16 KiB are refused on both (http2HeaderLimit for HTTP/2).
+  const app = create(options.https ? { ...base, http2: true, https: { allowHTTP1: true, settings: { maxHeaderListSize: MAX_HEADER_BYTES }, ...options.https } } : base);
+  if (options.https) app.addHook('onRequest', http2HeaderLimit);
   const typed = app.withTypeProvider<TypeBoxTypeProvider>();
   await typed.register(linepulse, { config: options.config, ...(options.db ? { db: options.db } : {}), ...(options.startup ? { startup: options.startup } : {}) });
   return app;

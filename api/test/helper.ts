@@ -124,6 +124,8 @@ export interface BuildOptions {
    * only there (its thread is ended and the folder reopened). The template is copied into it.
    */
   pgliteOnDisk?: boolean;
+  /** Served over TLS as main.ts serves it (HTTP/2 with HTTP/1.1 allowed), with this key and certificate. */
+  https?: { key: string; cert: string };
   /** A first start still preparing: the app answers behind its progress page (src/startup). */
   startup?: StartupProgress;
 }
@@ -142,7 +144,7 @@ export async function build(t: CleanupTarget, env: Record<string, string> = {}, 
     ...databaseEnv,
     ...env,
   });
-  const app = await buildApp({ config, logger: false, ...(db ? { db } : {}), ...(options.startup ? { startup: options.startup } : {}) });
+  const app = await buildApp({ config, logger: false, ...(db ? { db } : {}), ...(options.startup ? { startup: options.startup } : {}), ...(options.https ? { https: options.https } : {}) });
   closeLater(t, app, db);
   await app.ready();
   return { app, config };

@@ -1,12 +1,11 @@
-import { lazy } from 'react';
-import { withRemoteMessages, type RemoteRoutesModule } from '@linepulse/shared';
+import { lazyPage, withRemoteMessages, type RemoteRoutesModule } from '@linepulse/shared';
 import packageJson from '../package.json';
 import { messages } from './messages';
 
-const FactoriesPage = lazy(() => import('./pages/factories-page').then((m) => ({ default: m.FactoriesPage })));
-const FactorySettingsPage = lazy(() => import('./features/factory-settings/factory-settings-page').then((m) => ({ default: m.FactorySettingsPage })));
-const CustomPeriodsPage = lazy(() => import('./features/custom-periods/custom-periods-page').then((m) => ({ default: m.CustomPeriodsPage })));
-const CustomPeriodFormPage = lazy(() => import('./features/custom-periods/custom-period-form-page').then((m) => ({ default: m.CustomPeriodFormPage })));
+const FactoriesPage = lazyPage(() => import('./pages/factories-page').then((m) => ({ default: m.FactoriesPage })));
+const FactorySettingsPage = lazyPage(() => import('./features/factory-settings/factory-settings-page').then((m) => ({ default: m.FactorySettingsPage })));
+const CustomPeriodsPage = lazyPage(() => import('./features/custom-periods/custom-periods-page').then((m) => ({ default: m.CustomPeriodsPage })));
+const CustomPeriodFormPage = lazyPage(() => import('./features/custom-periods/custom-period-form-page').then((m) => ({ default: m.CustomPeriodFormPage })));
 
 export const routes: RemoteRoutesModule<'admin'> = {
   remote: 'admin',

@@ -1,11 +1,10 @@
-import { lazy } from 'react';
-import { withRemoteMessages, type RemoteRoutesModule } from '@linepulse/shared';
+import { lazyPage, withRemoteMessages, type RemoteRoutesModule } from '@linepulse/shared';
 import packageJson from '../package.json';
 import { messages } from './messages';
 
 // Pages load on first visit, so the host pays only for this small module when it mounts the remote.
-const ExportPage = lazy(() => import('./features/export/export-page').then((m) => ({ default: m.ExportPage })));
-const AvailabilityPage = lazy(() => import('./features/availability/availability-page').then((m) => ({ default: m.AvailabilityPage })));
+const ExportPage = lazyPage(() => import('./features/export/export-page').then((m) => ({ default: m.ExportPage })));
+const AvailabilityPage = lazyPage(() => import('./features/availability/availability-page').then((m) => ({ default: m.AvailabilityPage })));
 
 export const routes: RemoteRoutesModule<'downtime'> = {
   remote: 'downtime',

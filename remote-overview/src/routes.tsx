@@ -1,11 +1,10 @@
-import { lazy } from 'react';
-import { withRemoteMessages, type RemoteRoutesModule } from '@linepulse/shared';
+import { lazyPage, withRemoteMessages, type RemoteRoutesModule } from '@linepulse/shared';
 import packageJson from '../package.json';
 import { messages } from './messages';
 
 // Pages load on first visit, so the host pays only for this small module when it mounts the remote.
-const CompanyOverviewPage = lazy(() => import('./pages/company-overview-page').then((m) => ({ default: m.CompanyOverviewPage })));
-const FactoryDashboardPage = lazy(() => import('./pages/factory-dashboard-page').then((m) => ({ default: m.FactoryDashboardPage })));
+const CompanyOverviewPage = lazyPage(() => import('./pages/company-overview-page').then((m) => ({ default: m.CompanyOverviewPage })));
+const FactoryDashboardPage = lazyPage(() => import('./pages/factory-dashboard-page').then((m) => ({ default: m.FactoryDashboardPage })));
 
 export const routes: RemoteRoutesModule<'overview'> = {
   remote: 'overview',

@@ -1,11 +1,10 @@
-import { lazy } from 'react';
-import { withRemoteMessages, type RemoteRoutesModule } from '@linepulse/shared';
+import { lazyPage, withRemoteMessages, type RemoteRoutesModule } from '@linepulse/shared';
 import packageJson from '../package.json';
 import { messages } from './messages';
 
 // Pages load on first visit, so the host pays only for this small module when it mounts the remote.
-const MyReportsPage = lazy(() => import('./features/list/my-reports-page').then((m) => ({ default: m.MyReportsPage })));
-const ReportFormPage = lazy(() => import('./features/form/report-form-page').then((m) => ({ default: m.ReportFormPage })));
+const MyReportsPage = lazyPage(() => import('./features/list/my-reports-page').then((m) => ({ default: m.MyReportsPage })));
+const ReportFormPage = lazyPage(() => import('./features/form/report-form-page').then((m) => ({ default: m.ReportFormPage })));
 
 export const routes: RemoteRoutesModule<'reports'> = {
   remote: 'reports',

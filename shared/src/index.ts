@@ -5,6 +5,7 @@
  * only from here; the start-up exports are for the host and the embed entry (a lint rule).
  */
 export * from './contracts/remote-module';
+export { lazyPage, preloadPage, type PreloadablePage } from './contracts/lazy-page';
 
 // Services set once at start-up
 export {

@@ -1,5 +1,6 @@
 import { TEST_CONFIG } from '../testing/render-host';
-import { RuntimeConfigError, parseRuntimeConfig } from './load-runtime-config';
+import { requestRuntimeConfigEarly } from './config-request';
+import { RuntimeConfigError, loadRuntimeConfig, parseRuntimeConfig } from './load-runtime-config';
 
 describe('parseRuntimeConfig', () => {
   it('accepts a complete configuration', () => {
@@ -28,5 +29,30 @@ describe('parseRuntimeConfig', () => {
         'remotes.opportunities',
       ]);
     }
+  });
+});
+
+describe('loadRuntimeConfig with the early request', () => {
+  const answer = (body: unknown): Response => ({ ok: true, status: 200, json: () => Promise.resolve(body) }) as Response;
+  afterEach(() => {
+    (globalThis as { fetch?: unknown }).fetch = undefined;
+  });
+
+  it('takes the answer of the request the entry sent, once; a retry asks again', async () => {
+    const fetchMock = jest.fn(() => Promise.resolve(answer(TEST_CONFIG)));
+    (globalThis as { fetch?: unknown }).fetch = fetchMock;
+    requestRuntimeConfigEarly();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await expect(loadRuntimeConfig()).resolves.toEqual(TEST_CONFIG);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await expect(loadRuntimeConfig()).resolves.toEqual(TEST_CONFIG);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(fetchMock).toHaveBeenLastCalledWith('/config.json', expect.objectContaining({ cache: 'no-store' }));
+  });
+
+  it('reports a failed early request to the start-up that takes it', async () => {
+    (globalThis as { fetch?: unknown }).fetch = jest.fn(() => Promise.resolve({ ok: false, status: 503 } as Response));
+    requestRuntimeConfigEarly();
+    await expect(loadRuntimeConfig()).rejects.toThrow('/config.json answered 503');
   });
 });

@@ -1,4 +1,5 @@
 import { REMOTE_NAMES, type RuntimeConfig } from '@linepulse/contracts';
+import { requestRuntimeConfig, takeEarlyRuntimeConfig } from './config-request';
 
 /** /config.json is missing values; every one of them is listed (docs/architecture.md, code habit 7). */
 export class RuntimeConfigError extends Error {
@@ -34,9 +35,9 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
   return source as unknown as RuntimeConfig;
 }
 
-/** Fetches and checks /config.json (never cached: a redeployed remote must show up at once). */
+/** Fetches (or takes the entry's early request) and checks /config.json. */
 export async function loadRuntimeConfig(url = '/config.json'): Promise<RuntimeConfig> {
-  const response = await fetch(url, { cache: 'no-store', headers: { Accept: 'application/json' } });
+  const response = await (takeEarlyRuntimeConfig(url) ?? requestRuntimeConfig(url));
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   return parseRuntimeConfig(await response.json());
 }

@@ -7,6 +7,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { getDefaultStore } from 'jotai';
 import type { RemoteLoader } from '../features/remotes/remote-loader';
 import { loadRuntimeConfig } from './load-runtime-config';
+import { preloadRoute } from '../features/remotes/preload-route';
+import { prefetchSessionData } from '../features/session/use-session-data';
 
 type Store = ReturnType<typeof getDefaultStore>;
 
@@ -53,7 +55,14 @@ export async function startUp(
     notifier: createStoreNotifier(store),
   });
   const account = currentAccount(msal);
-  store.set(userAtom, account?.idTokenClaims ? signedInUser(account.idTokenClaims as Record<string, unknown>) : null);
+  const user = account?.idTokenClaims ? signedInUser(account.idTokenClaims as Record<string, unknown>) : null;
+  store.set(userAtom, user);
+  if (user) {
+    // Known from the start: the session's calls and the page's code go now, together, rather than
+    // after the shell has rendered (issue 23: the warm visit).
+    prefetchSessionData(queryClient, user);
+    preloadRoute(remoteLoader, window.location.pathname);
+  }
   return { config, msal, remoteLoader, redirectError };
 }
 

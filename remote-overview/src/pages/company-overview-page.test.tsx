@@ -131,7 +131,7 @@ test('every period change asks for an interval its window allows, and no greyed-
   // A time range of 70 days, ending yesterday: by month as well (decision 0036).
   const end = DateTime.now().setZone(lyon.timezone).minus({ days: 2 });
   await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Period' }), 'time_range');
-  await userEvent.type(screen.getByLabelText('Start date'), end.minus({ days: 69 }).toFormat('yyyy-LL-dd'));
+  await userEvent.type(await screen.findByLabelText('Start date'), end.minus({ days: 69 }).toFormat('yyyy-LL-dd'));
   await userEvent.type(screen.getByLabelText('End date'), end.toFormat('yyyy-LL-dd'));
   await userEvent.click(screen.getByRole('button', { name: 'Apply the dates' }));
   await expectAllowedInterval('time_range', 'month');
@@ -148,7 +148,7 @@ test('a date range is checked before it is used: format, 1 September 2019, order
   fetch = mockFetch({ 'POST /api/kpis/by-groups': kpisHandler({}), 'POST /api/opportunities': opportunities, 'PUT /api/user/preferences': (r) => jsonResponse(r.body) });
   const { userEvent } = renderWithProviders(<Overview />, { factories: [lyon], user: TEST_USERS.admin });
   await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Period' }), 'time_range');
-  await userEvent.type(screen.getByLabelText('Start date'), '2019-08-31');
+  await userEvent.type(await screen.findByLabelText('Start date'), '2019-08-31');
   await userEvent.type(screen.getByLabelText('End date'), '2019-08-30');
   await userEvent.click(screen.getByRole('button', { name: 'Apply the dates' }));
   expect(await screen.findAllByText('Data is only available from 1 September 2019')).toHaveLength(2);

@@ -1,6 +1,7 @@
 import type { ComponentType, ReactElement, ReactNode } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@linepulse/contracts';
+import type { PreloadablePage } from './lazy-page';
 
 export type RemoteMessages = Record<Language, Record<string, string>>;
 
@@ -33,7 +34,9 @@ export function withRemoteMessages(messages: RemoteMessages, Page: ComponentType
     );
   }
   PageWithMessages.displayName = `WithRemoteMessages(${Page.displayName ?? Page.name ?? 'Page'})`;
-  return PageWithMessages;
+  // A lazy page stays preloadable through its messages.
+  const preload = (Page as PreloadablePage).preload;
+  return preload ? Object.assign(PageWithMessages, { preload }) : PageWithMessages;
 }
 
 /** Keys present in one language but missing in another, as `fr: some.key`; empty when complete. */

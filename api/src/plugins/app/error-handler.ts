@@ -171,6 +171,26 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
     .send(errorBody(code, { reason: error.code ?? 'bad_request' }, message));
 }
 
+/** Node's HTTP/1.1 parser refuses a request line and headers over 16 KiB; HTTP/2 header lists get the same limit. */
+export const MAX_HEADER_BYTES = 16 * 1024;
+
+/**
+ * An HTTP/2 request whose header list is over MAX_HEADER_BYTES (names and values, plus HPACK's 32 bytes
+ * of accounting per field) is refused 431 with the documented body, as HTTP/1.1 requests are by Node's
+ * parser (clientErrorHandler); Node's HTTP/2 server enforces no such limit itself. An `onRequest` hook.
+ */
+export async function http2HeaderLimit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (request.raw.httpVersionMajor !== 2) return;
+  const raw = request.raw.rawHeaders;
+  let bytes = 0;
+  for (let i = 0; i + 1 < raw.length; i += 2) bytes += (raw[i] ?? '').length + (raw[i + 1] ?? '').length + 32;
+  if (bytes <= MAX_HEADER_BYTES) return;
+  await reply
+    .status(431)
+    .type('application/json; charset=utf-8')
+    .send(errorBody(ERROR_CODES.headersTooLarge, { reason: 'header_list_too_large' }, 'The request line and headers are too large.'));
+}
+
 /** The server options this plugin relies on; buildApp spreads them into Fastify's options. */
 export const errorServerOptions = {
   clientErrorHandler,

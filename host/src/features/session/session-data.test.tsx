@@ -16,6 +16,7 @@ import {
 import { TEST_USERS, configureTestServices, jsonResponse, mockFetch, testFactory, type TestNotifier } from '@linepulse/shared/testing';
 import { ACCOUNT_SETTINGS_REFRESH_MS, type UserClaims } from '@linepulse/contracts';
 import { SessionData } from './session-data';
+import { prefetchSessionData } from './use-session-data';
 
 const lyon = testFactory();
 const quebec = testFactory({ id: 'f-quebec', name: 'Québec' });
@@ -72,6 +73,44 @@ describe('SessionData', () => {
     expect(localStorage.getItem('linepulse.language')).toBe('fr');
     expect(notifier.error).not.toHaveBeenCalled();
     unmount();
+    fetch.restore();
+  });
+
+  it('started at start-up (prefetchSessionData), each call is made once: the mounted session finds them under way', async () => {
+    const fetch = mockFetch({
+      'GET /api/user/preferences': { language: 'en', theme: 'dark', tilelytics: {} },
+      'GET /api/user/factories': [lyon],
+      'GET /dashboard-api/accounts/acc-demo': account,
+      'GET /api/custom-periods': [],
+      'GET /api/currency-list': ['EUR'],
+      'GET /api/factories/f-lyon/assigned-work-shift-names': [],
+      'GET /api/factories/f-lyon/products': [],
+    });
+    const queryClient = createQueryClient();
+    prefetchSessionData(queryClient, TEST_USERS.admin);
+    await waitFor(() => expect(paths(fetch)).toHaveLength(5));
+    expect(paths(fetch).sort()).toEqual(['/api/currency-list', '/api/custom-periods', '/api/user/factories', '/api/user/preferences', '/dashboard-api/accounts/acc-demo']);
+    const store = createStore();
+    store.set(userAtom, TEST_USERS.admin);
+    const view = render(
+      <AppProviders queryClient={queryClient} store={store}>
+        <MemoryRouter>
+          <SessionData />
+        </MemoryRouter>
+      </AppProviders>,
+    );
+    await waitFor(() => expect(paths(fetch)).toContain('/api/factories/f-lyon/products'));
+    expect(new Set(paths(fetch)).size).toBe(fetch.requests.length);
+    view.unmount();
+    fetch.restore();
+  });
+
+  it('a user not enabled for the product gets only preferences at start-up', async () => {
+    const fetch = mockFetch({ 'GET /api/user/preferences': { language: 'en', theme: 'light', tilelytics: {} } });
+    const queryClient = createQueryClient();
+    prefetchSessionData(queryClient, TEST_USERS.notEnabled);
+    await waitFor(() => expect(queryClient.getQueryData(preferencesQuery().queryKey)).toBeDefined());
+    expect(paths(fetch)).toEqual(['/api/user/preferences']);
     fetch.restore();
   });
 

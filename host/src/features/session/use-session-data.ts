@@ -1,4 +1,4 @@
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useQuery, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
@@ -37,6 +37,19 @@ function useFirstFactoryActive(factories: Factory[] | undefined): void {
     if (!factories) return;
     if (!activeId || !factories.some((factory) => factory.id === activeId)) setActiveId(factories[0]?.id ?? null);
   }, [factories, activeId, setActiveId]);
+}
+
+/**
+ * Starts the session's calls as soon as the user is known at start-up, with the same conditions as
+ * useSessionData, whose queries then find them under way or answered (same keys, long stale times).
+ */
+export function prefetchSessionData(queryClient: QueryClient, user: UserClaims): void {
+  void queryClient.prefetchQuery(preferencesQuery());
+  if (!user.is_tilelytics) return;
+  void queryClient.prefetchQuery(userFactoriesQuery());
+  void queryClient.prefetchQuery(customPeriodsQuery());
+  void queryClient.prefetchQuery(currenciesQuery());
+  if (user.account_id) void queryClient.prefetchQuery(accountQuery(user.account_id));
 }
 
 /**

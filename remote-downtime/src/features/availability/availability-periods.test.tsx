@@ -130,7 +130,7 @@ test('after each change of period every line keeps its row in the heatmap, drawn
   await choose(userEvent, 'Date range');
   const end = DateTime.now().minus({ days: 1 });
   const start = end.minus({ days: 69 });
-  const startInput = screen.getByLabelText('Start date');
+  const startInput = await screen.findByLabelText('Start date');
   const endInput = screen.getByLabelText('End date');
   await userEvent.clear(startInput);
   await userEvent.type(startInput, start.toFormat('yyyy-LL-dd'));

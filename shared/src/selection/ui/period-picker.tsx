@@ -1,16 +1,17 @@
-import { Button, Field, Input, Select, makeStyles, tokens } from '@fluentui/react-components';
-import { useFormik } from 'formik';
+import { Field, Select, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { DateTime } from 'luxon';
-import { useId, useState, type ReactElement } from 'react';
+import { Suspense, lazy, useId, useState, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
 import * as yup from 'yup';
 import { TIME_OPTIONS, type TimeOption } from '@linepulse/contracts';
 import { DATA_AVAILABLE_FROM, DATE_FORMAT, today, type PeriodSelection } from '../period';
 
+// The date range form (formik, date inputs) loads when a range is chosen: most visits never show it,
+// and it is not part of any page's first screen (issue 23).
+const DateRangeForm = lazy(() => import('./date-range-form').then((m) => ({ default: m.DateRangeForm })));
+
 const useStyles = makeStyles({
   root: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM },
-  range: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: tokens.spacingHorizontalS },
-  apply: { marginTop: '22px' },
 });
 
 const isDate = (value: string | undefined): boolean => !!value && /^\d{4}-\d{2}-\d{2}$/.test(value) && DateTime.fromFormat(value, DATE_FORMAT).isValid;
@@ -52,20 +53,6 @@ export function PeriodPicker({ value, onChange, unavailable = [], large = false 
   const selectId = useId();
   const [pendingRange, setPendingRange] = useState(false);
   const showRange = pendingRange || value.option === 'time_range';
-  const max = today();
-  const form = useFormik({
-    initialValues: { startDate: value.startDate ?? '', endDate: value.endDate ?? '' },
-    enableReinitialize: true,
-    validationSchema: dateRangeSchema(max),
-    onSubmit: (values) => {
-      setPendingRange(false);
-      onChange({ option: 'time_range', startDate: values.startDate, endDate: values.endDate });
-    },
-  });
-  const message = (field: 'startDate' | 'endDate'): string | undefined => {
-    const error = form.touched[field] || form.submitCount > 0 ? form.errors[field] : undefined;
-    return error ? intl.formatMessage({ id: `period.${error}` }) : undefined;
-  };
   const option = (id: TimeOption): string => intl.formatMessage({ id: `period.${id}` });
 
   return (
@@ -92,48 +79,16 @@ export function PeriodPicker({ value, onChange, unavailable = [], large = false 
         </Select>
       </Field>
       {showRange ? (
-        <form
-          className={styles.range}
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            form.handleSubmit();
-          }}
-        >
-          <Field
-            label={intl.formatMessage({ id: 'period.start' })}
-            validationMessage={message('startDate')}
-            validationState={message('startDate') ? 'error' : 'none'}
-          >
-            <Input
-              type="date"
-              name="startDate"
-              min={DATA_AVAILABLE_FROM}
-              max={max}
-              value={form.values.startDate}
-              onChange={form.handleChange}
-              onBlur={form.handleBlur}
-            />
-          </Field>
-          <Field
-            label={intl.formatMessage({ id: 'period.end' })}
-            validationMessage={message('endDate')}
-            validationState={message('endDate') ? 'error' : 'none'}
-          >
-            <Input
-              type="date"
-              name="endDate"
-              min={DATA_AVAILABLE_FROM}
-              max={max}
-              value={form.values.endDate}
-              onChange={form.handleChange}
-              onBlur={form.handleBlur}
-            />
-          </Field>
-          <Button type="submit" appearance="primary" className={styles.apply}>
-            {intl.formatMessage({ id: 'period.apply' })}
-          </Button>
-        </form>
+        <Suspense fallback={<Spinner size="tiny" label={intl.formatMessage({ id: 'state.loading' })} />}>
+          <DateRangeForm
+            startDate={value.startDate ?? ''}
+            endDate={value.endDate ?? ''}
+            onApply={(startDate, endDate) => {
+              setPendingRange(false);
+              onChange({ option: 'time_range', startDate, endDate });
+            }}
+          />
+        </Suspense>
       ) : null}
     </div>
   );

@@ -1,0 +1,29 @@
+import { matchPath } from 'react-router-dom';
+import { preloadPage } from '@linepulse/shared';
+import { ROUTES, type RouteId } from '@linepulse/contracts';
+import type { RemoteLoader } from './remote-loader';
+
+const ROUTE_IDS = Object.keys(ROUTES) as RouteId[];
+const fixedSegments = (id: RouteId): number => ROUTES[id].path.split('/').filter((segment) => segment !== '' && !segment.startsWith(':')).length;
+
+/** The product page at this address, if any: fixed segments win over parameters, as the router ranks them. */
+export function routeAt(pathname: string): RouteId | null {
+  const matches = ROUTE_IDS.filter((id) => matchPath({ path: ROUTES[id].path, end: true }, pathname) !== null);
+  return matches.sort((a, b) => fixedSegments(b) - fixedSegments(a))[0] ?? null;
+}
+
+/**
+ * Starts loading the remote and the page code of the address being opened, as soon as the host knows
+ * the manifests and the user: on a reload or a bookmark, the page's chunks then arrive while sign-in
+ * and the session's first calls are under way instead of after the shell has rendered. The loader
+ * shares the load with the page that renders later and forgets a failure, so the page retries it and
+ * shows the error as usual.
+ */
+export function preloadRoute(loader: RemoteLoader, pathname: string): void {
+  const id = routeAt(pathname);
+  if (!id) return;
+  loader.load(ROUTES[id].remote).then(
+    (module) => preloadPage((module.pages as Partial<Record<RouteId, Parameters<typeof preloadPage>[0]>>)[id]),
+    () => undefined,
+  );
+}
