@@ -5,6 +5,7 @@ import { rememberZoneOffsets } from '@linepulse/contracts';
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/db.ts';
 import compress from './plugins/external/compress.ts';
+import embedCors from './plugins/external/embed-cors.ts';
 import securityHeaders from './plugins/external/security-headers.ts';
 import staticFiles from './plugins/external/static.ts';
 import auth from './plugins/app/auth.ts';
@@ -59,6 +60,7 @@ export const linepulse = fp(
     await app.register(configPlugin, { config: options.config });
     // First: every answer, errors and the provider's pages included, carries the security headers.
     await app.register(securityHeaders);
+    await app.register(embedCors);
     await app.register(errorHandler);
     if (options.startup) await app.register(startupGate, { progress: options.startup });
     // Before any route: its hook attaches to the routes declared after it.

@@ -71,6 +71,11 @@ export interface AppConfig {
    * behind a proxy that is not trusted every user would share the proxy's address and its lockout.
    */
   trustProxy: boolean | number | string[];
+  /**
+   * EMBED_ORIGINS: the other sites allowed to embed the overview remote (the sister product): their
+   * pages may call /api, /dashboard-api, /config.json and load the remotes' files (CORS). Empty: none.
+   */
+  embedOrigins: string[];
   /** Scheduled e-mail reports: SMTP, sender and the schedule's loop (src/reports, decision 23). */
   reports: ReportsConfig;
 }
@@ -176,6 +181,27 @@ function parseTrustProxy(raw: string | undefined, problems: string[]): boolean |
     return false;
   }
   return entries;
+}
+
+/** EMBED_ORIGINS: comma-separated origins (scheme, host and port only, e.g. https://sister.example:8444). */
+function parseEmbedOrigins(raw: string | undefined, problems: string[]): string[] {
+  if (raw === undefined) return [];
+  const entries = raw.split(',').map((e) => e.trim()).filter((e) => e !== '');
+  const origins: string[] = [];
+  const bad: string[] = [];
+  for (const entry of entries) {
+    let url: URL | null = null;
+    try {
+      url = new URL(entry);
+    } catch {
+      url = null;
+    }
+    // An origin is all there is: no path, query, fragment or credentials, nothing but http(s).
+    if (!url || !['https:', 'http:'].includes(url.protocol) || url.origin !== entry.replace(/\/$/, '') || url.username || url.password) bad.push(entry);
+    else if (!origins.includes(url.origin)) origins.push(url.origin);
+  }
+  if (bad.length > 0) problems.push(`EMBED_ORIGINS must be comma-separated origins such as https://sister.example:8444, without path or wildcard (not understood: ${bad.join(', ')})`);
+  return bad.length > 0 ? [] : origins;
 }
 
 /**
@@ -328,6 +354,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const analyticsConcurrent = integer('ANALYTICS_CONCURRENT', Math.max(2, availableParallelism()), 1, 1000);
 
   const trustProxy = parseTrustProxy(value(env, 'TRUST_PROXY'), problems);
+  const embedOrigins = parseEmbedOrigins(value(env, 'EMBED_ORIGINS'), problems);
 
   const rawSmtp = value(env, 'SMTP_URL');
   const smtpUrl = rawSmtp === undefined ? null : parseUrl(rawSmtp, 'SMTP_URL', problems, ['smtp:', 'smtps:']);
@@ -342,5 +369,5 @@ export function loadConfig(env: Env = process.env): AppConfig {
   };
 
   if (problems.length > 0) throw new ConfigError(problems);
-  return { reports, heavyCalls, opportunitiesCacheSeconds, analyticsCacheSeconds, analyticsStaleSeconds, analyticsConcurrent, port, host, publicUrl, dataDir, databaseUrl, tls, oidc, staticRoot, sisterProductUrl, remoteUrls, logLevel, logRequests, seedDemo, mqtt, simulateDemo, simulateDemoDays, serveSourceMaps, trustProxy };
+  return { reports, heavyCalls, opportunitiesCacheSeconds, analyticsCacheSeconds, analyticsStaleSeconds, analyticsConcurrent, port, host, publicUrl, dataDir, databaseUrl, tls, oidc, staticRoot, sisterProductUrl, remoteUrls, logLevel, logRequests, seedDemo, mqtt, simulateDemo, simulateDemoDays, serveSourceMaps, trustProxy, embedOrigins };
 }

@@ -1,0 +1,47 @@
+import cors from '@fastify/cors';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * What another site embedding the overview remote calls (issue 24): the api bases and the runtime
+ * configuration (where the remotes live). The remotes' own files are public code, readable from any
+ * origin already (static.ts). Not the host's pages, not the sign-in provider's endpoints.
+ */
+const EMBEDDABLE_PATHS = ['/api/', '/dashboard-api/', '/config.json'];
+
+export function isEmbeddablePath(url: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  return EMBEDDABLE_PATHS.some((prefix) => (prefix.endsWith('/') ? path.startsWith(prefix) : path === prefix));
+}
+
+/** Preflight answers are kept this long by the browser (seconds; Chromium caps it at 2 hours). */
+const PREFLIGHT_MAX_AGE_SECONDS = 600;
+
+/**
+ * Cross-origin calls from the sites named in EMBED_ORIGINS (decision 47), and from no one else:
+ * bearer tokens, no cookies (no credentials), so the allowed origins are listed, never a wildcard. Other
+ * origins and other paths get no CORS headers at all, so browsers keep refusing them.
+ */
+async function embedCors(app: FastifyInstance): Promise<void> {
+  const allowed = new Set(app.config.embedOrigins);
+  if (allowed.size === 0) return;
+  await app.register(cors, {
+    hook: 'onRequest',
+    delegator: (request: FastifyRequest, callback) => {
+      const origin = request.headers.origin;
+      const permitted = typeof origin === 'string' && allowed.has(origin) && isEmbeddablePath(request.url);
+      callback(null, {
+        origin: permitted ? origin : false,
+        methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+        allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'Accept-Language'],
+        // What the embed reads of an answer: how long to wait before retrying a refused call.
+        exposedHeaders: ['Retry-After', 'Content-Disposition', 'X-Total-Rows', 'X-Estimated-Bytes'],
+        credentials: false,
+        maxAge: PREFLIGHT_MAX_AGE_SECONDS,
+        strictPreflight: true,
+      });
+    },
+  });
+}
+
+export default fp(embedCors, { name: 'embed-cors', dependencies: ['config'] });
