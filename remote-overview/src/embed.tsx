@@ -13,6 +13,7 @@ import {
   getUserFactories,
   initialPreferences,
   preferencesQuery,
+  preferencesSavedAtom,
   resetServices,
   selectedFactoryIdsAtom,
   userAtom,
@@ -40,6 +41,11 @@ export interface EmbedOptions {
   factoryId?: string;
   /** Where success and error messages go; a snackbar inside the element by default. */
   notifier?: Notifier;
+  /**
+   * Save what the user changes in the embed (the period) to their Linepulse preferences. Off by
+   * default: the embed's choices then apply to it only, and the user's saved preferences stay as they are.
+   */
+  savePreferences?: boolean;
 }
 
 /** The token's claims (the api verifies the token; the page only reads role and flags for display). */
@@ -66,8 +72,9 @@ export function mount(element: HTMLElement, options: EmbedOptions): () => void {
     notifier: options.notifier ?? createStoreNotifier(store),
   });
   // The sister product sets language and theme, so the user's preferences are not loaded: these stand
-  // in for them (a period the user picks is still saved).
+  // in for them. What the user picks here is saved only when the sister product asks for it.
   queryClient.setQueryData(preferencesQuery().queryKey, { ...initialPreferences(), language, theme });
+  store.set(preferencesSavedAtom, options.savePreferences === true);
   if (options.factoryId) store.set(selectedFactoryIdsAtom, [options.factoryId]);
 
   let active = true;

@@ -38,7 +38,7 @@ export { postTopDowntimeReasons, topDowntimeReasonsQuery, type TopDowntimeReason
 
 // State: one react-query cache for server state (read-only session hooks on top), jotai for client state
 export { createQueryClient } from './state/query-client';
-export { activeFactoryIdAtom, userAtom } from './state/atoms';
+export { activeFactoryIdAtom, preferencesSavedAtom, userAtom } from './state/atoms';
 export { loadStatusOf, type LoadStatus } from './state/load-status';
 export {
   initialPreferences,

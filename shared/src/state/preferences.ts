@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
 import { useCallback } from 'react';
 import { useIntl } from 'react-intl';
 import { preferencesQuery } from '../api/get-preferences';
@@ -6,6 +7,7 @@ import { putPreferences } from '../api/put-preferences';
 import type { Preferences, TilelyticsPreferences } from '@linepulse/contracts';
 import { servicesConfigured } from '../services/services';
 import { storeLanguage, storeTheme } from '../theme/theme-storage';
+import { preferencesSavedAtom } from './atoms';
 import { initialPreferences, useUser } from './hooks';
 import { useNotifier } from './notifier';
 
@@ -50,6 +52,7 @@ const SAVE_SCOPE = { id: 'user-preferences' } as const;
 export function useSavePreferences(): (change: PreferencesChange) => Promise<boolean> {
   const client = useQueryClient();
   const user = useUser();
+  const saved = useAtomValue(preferencesSavedAtom);
   const notifier = useNotifier();
   const intl = useIntl();
   const { mutateAsync } = useMutation({
@@ -63,12 +66,12 @@ export function useSavePreferences(): (change: PreferencesChange) => Promise<boo
     (change: PreferencesChange) => {
       const next = applyPreferencesChange(currentPreferences(client), change);
       setPreferencesData(client, next);
-      if (!user || !servicesConfigured()) return Promise.resolve(true);
+      if (!user || !saved || !servicesConfigured()) return Promise.resolve(true);
       return mutateAsync(next).then(
         () => true,
         () => false,
       );
     },
-    [client, user, mutateAsync],
+    [client, user, saved, mutateAsync],
   );
 }

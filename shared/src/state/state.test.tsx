@@ -13,7 +13,7 @@ import { configureTestServices, type TestNotifier } from '../testing/configure-t
 import { LANGUAGE_STORAGE_KEY } from '../theme/theme-storage';
 import { TEST_USERS, testFactory } from '../testing/fixtures';
 import { jsonResponse, mockFetch } from '../testing/mock-fetch';
-import { activeFactoryIdAtom, userAtom } from './atoms';
+import { activeFactoryIdAtom, preferencesSavedAtom, userAtom } from './atoms';
 import { useFactoryWorkShifts } from './factory-resources';
 import { useActiveFactory, useFactories, useFactoriesStatus, usePreferences } from './hooks';
 import { currentPreferences, useSavePreferences } from './preferences';
@@ -214,6 +214,23 @@ describe('preferences', () => {
     await expect(saved).resolves.toBe(false);
     expect(notifier.error).toHaveBeenCalledWith('Your preferences could not be saved. They apply to this session only.');
     expect(currentPreferences(client).theme).toBe('dark');
+    fetch.restore();
+  });
+
+  it('are only applied, not saved, where the page says not to save them (an embed in another product)', async () => {
+    setUp();
+    const fetch = mockFetch({});
+    const client = createQueryClient();
+    client.setQueryData(preferencesQuery().queryKey, defaultPreferences());
+    const store = createStore();
+    store.set(userAtom, TEST_USERS.admin);
+    store.set(preferencesSavedAtom, false);
+    const { result } = renderHook(() => useSavePreferences(), { wrapper: wrapperFor(client, store) });
+    await act(async () => {
+      await expect(result.current({ tilelytics: { selected_time_option: 'week' } })).resolves.toBe(true);
+    });
+    expect(currentPreferences(client).tilelytics.selected_time_option).toBe('week');
+    expect(fetch.requests).toHaveLength(0);
     fetch.restore();
   });
 
