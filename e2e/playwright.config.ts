@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SISTER_ORIGIN } from './support/sister';
 
 /**
  * End-to-end tests run Debian's Chromium against the built, running stack: the api serving the host,
@@ -54,6 +55,7 @@ export default defineConfig({
     timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    // The sister product's page (support/sister.ts) embeds the overview from its own origin.
+    env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn', EMBED_ORIGINS: SISTER_ORIGIN },
   },
 });

@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { bearer, captureAccessToken } from '../support/api';
 import { groupsOf, mainKpisResponse, resetPeriod, sectionsReady, TEST_IDS } from '../support/overview';
+import { sisterPage, startSisterProduct } from '../support/sister';
 import { storageStatePath } from '../support/users';
 
 test.describe('saved filters', () => {
@@ -108,6 +107,13 @@ test.describe('TV mode', () => {
 
 test.describe('sister-product embed', () => {
   test.use({ storageState: storageStatePath('admin') });
+  let sister: Awaited<ReturnType<typeof startSisterProduct>>;
+  test.beforeAll(async () => {
+    sister = await startSisterProduct();
+  });
+  test.afterAll(async () => {
+    await sister.close();
+  });
 
   test('a plain page mounts the overview through the federation runtime and shows the host’s figures', async ({ page, baseURL }) => {
     // The first load's figures must be in before the reload: a response of a page reloaded away from
@@ -124,11 +130,9 @@ test.describe('sister-product embed', () => {
     await expect(hostTable).toBeVisible();
     const hostRows = await hostTable.getByRole('row').allInnerTexts();
 
-    // The sister product's page, served as a plain file (no host, no bundler).
-    const html = readFileSync(join(__dirname, '..', 'embed', 'index.html'), 'utf8');
-    await page.route('**/sister-product/index.html', (route) => route.fulfill({ contentType: 'text/html', body: html }));
+    // The sister product's page, on its own origin (no host, no bundler): its calls cross origins.
     answer = mainKpisResponse(page);
-    await page.goto(`${baseURL}/sister-product/index.html#token=${encodeURIComponent(token)}&origin=${encodeURIComponent(baseURL!)}`);
+    await page.goto(sisterPage({ token, origin: baseURL! }));
     await expect(page.locator('#embed-status')).toHaveText('mounted');
     const embedGroups = await groupsOf(await answer);
     expect(embedGroups.map((g) => g.total)).toEqual(hostGroups.map((g) => g.total));
@@ -139,5 +143,34 @@ test.describe('sister-product embed', () => {
     // unmount() removes it again.
     await page.evaluate(() => (window as unknown as { unmountOverview: () => void }).unmountOverview());
     await expect(page.getByRole('table')).toHaveCount(0);
+  });
+
+  test('two overviews of different factories on one page: unmounting one leaves the other working', async ({ page, baseURL }) => {
+    const token = await captureAccessToken(page);
+    await resetPeriod(page.request, token); // the user's saved period: last 7 days
+    const factories = (await (await page.request.get('/api/user/factories', { headers: bearer(token) })).json()) as { id: string; name: string }[];
+    const [lyon, other] = [factories.find((f) => f.name === 'Lyon'), factories.find((f) => f.name !== 'Lyon')];
+    if (!lyon || !other) throw new Error('the demo admin sees Lyon and another factory');
+    await page.goto(sisterPage({ token, origin: baseURL!, factory: lyon.id, second: other.id }));
+    await expect(page.locator('#embed-status')).toHaveText('mounted');
+    const first = page.locator('#overview');
+    const second = page.locator('#second');
+    for (const [embed, factory] of [[first, lyon], [second, other]] as const) {
+      const table = embed.getByRole('table', { name: 'Comparison of factories and groups' });
+      await expect(table).toBeVisible();
+      await expect(table.getByRole('row', { name: new RegExp(factory.name) })).toHaveCount(1);
+    }
+
+    await page.evaluate(() => (window as unknown as { unmountOverview: () => void }).unmountOverview());
+    await expect(first.getByRole('table')).toHaveCount(0);
+    // The other embed still calls the api: a new period brings new figures, and no error.
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/kpis/by-groups') && r.request().method() === 'POST');
+    await second.getByRole('combobox', { name: 'Period' }).selectOption('last30days');
+    expect((await answer).status()).toBe(200);
+    await expect(second.getByRole('table', { name: 'Comparison of factories and groups' }).getByRole('row', { name: new RegExp(other.name) })).toHaveCount(1);
+    await expect(second.getByText('Something went wrong')).toHaveCount(0);
+    // The period picked in the embed was not saved to the user's preferences.
+    const preferences = (await (await page.request.get('/api/user/preferences', { headers: bearer(token) })).json()) as { tilelytics: { selected_time_option: string } };
+    expect(preferences.tilelytics.selected_time_option).toBe('last7days');
   });
 });

@@ -12,9 +12,9 @@ import {
   customPeriodsQuery,
   getUserFactories,
   initialPreferences,
+  notifierAtom,
   preferencesQuery,
   preferencesSavedAtom,
-  resetServices,
   selectedFactoryIdsAtom,
   userAtom,
   userFactoriesQuery,
@@ -65,12 +65,15 @@ export function mount(element: HTMLElement, options: EmbedOptions): () => void {
   const queryClient = createQueryClient();
   const language: Language = isLanguage(options.locale) ? options.locale : 'en';
   const theme: ThemeName = isTheme(options.theme) ? options.theme : 'light';
-  configureServices({
+  const notifier = options.notifier ?? createStoreNotifier(store);
+  // This embed's registration: another embed on the page unmounting leaves it in force (services.ts).
+  const releaseServices = configureServices({
     tokenProvider: { getAccessToken: options.getAccessToken },
     apiBase: options.apiBase,
     dashboardApiBase: options.dashboardApiBase,
-    notifier: options.notifier ?? createStoreNotifier(store),
+    notifier,
   });
+  store.set(notifierAtom, notifier);
   // The sister product sets language and theme, so the user's preferences are not loaded: these stand
   // in for them. What the user picks here is saved only when the sister product asks for it.
   queryClient.setQueryData(preferencesQuery().queryKey, { ...initialPreferences(), language, theme });
@@ -116,7 +119,7 @@ export function mount(element: HTMLElement, options: EmbedOptions): () => void {
     root.unmount();
     void queryClient.cancelQueries();
     queryClient.clear();
-    resetServices();
+    releaseServices();
   };
 }
 

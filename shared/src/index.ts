@@ -63,6 +63,7 @@ export {
 export {
   createStoreNotifier,
   dismissSnackbarMessage,
+  notifierAtom,
   snackbarAtom,
   useNotifier,
   type SnackbarMessage,

@@ -22,30 +22,44 @@ export interface Services {
   notifier: Notifier;
 }
 
-let services: Services | null = null;
+/**
+ * The services in force: the latest registration not yet released. The host registers once; each embed
+ * registers when it mounts and releases its own registration when it unmounts, so several embeds on
+ * one page mount and unmount independently (issue 24: unmounting one used to reset the services under
+ * the other). Embeds on one page share the token provider and bases of the latest one mounted: they
+ * show the same Linepulse to the same user; each keeps its own notifier (notifierAtom in its store).
+ */
+const registrations: Services[] = [];
 
 function withoutTrailingSlash(url: string): string {
   return url.replace(/\/+$/, '');
 }
 
-export function configureServices(next: Services): void {
-  services = {
+/** Registers the services; returns the function that releases this registration again. */
+export function configureServices(next: Services): () => void {
+  const entry: Services = {
     ...next,
     apiBase: withoutTrailingSlash(next.apiBase),
     dashboardApiBase: withoutTrailingSlash(next.dashboardApiBase),
   };
+  registrations.push(entry);
+  return () => {
+    const index = registrations.lastIndexOf(entry);
+    if (index >= 0) registrations.splice(index, 1);
+  };
 }
 
 export function getServices(): Services {
+  const services = registrations.at(-1);
   if (!services) throw new Error('@linepulse/shared: configureServices() must be called before any API call');
   return services;
 }
 
 export function servicesConfigured(): boolean {
-  return services !== null;
+  return registrations.length > 0;
 }
 
-/** Forget the configured services (tests, and an embed that unmounts). */
+/** Forget every registration (tests). */
 export function resetServices(): void {
-  services = null;
+  registrations.length = 0;
 }

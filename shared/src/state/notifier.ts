@@ -1,4 +1,4 @@
-import { atom, useStore } from 'jotai';
+import { atom, useAtomValue, useStore } from 'jotai';
 import { useMemo } from 'react';
 import { getServices, servicesConfigured, type Notifier } from '../services/services';
 
@@ -28,8 +28,12 @@ export function dismissSnackbarMessage(store: Store, id: number): void {
   store.set(snackbarAtom, (messages) => messages.filter((message) => message.id !== id));
 }
 
-/** The configured notifier (the host's snackbar, or the embedding product's), else this store's snackbar. */
+/** This store's own notifier, when its page has one (an embed: its snackbar or the embedding product's). */
+export const notifierAtom = atom<Notifier | null>(null);
+
+/** The store's own notifier, else the configured one (the host's snackbar), else this store's snackbar. */
 export function useNotifier(): Notifier {
   const store = useStore();
-  return useMemo(() => (servicesConfigured() ? getServices().notifier : createStoreNotifier(store)), [store]);
+  const own = useAtomValue(notifierAtom);
+  return useMemo(() => own ?? (servicesConfigured() ? getServices().notifier : createStoreNotifier(store)), [own, store]);
 }
