@@ -17,6 +17,13 @@ describe('satisfiesRange', () => {
     ['1.5.0', '>=1.2.0 <2.0.0', true],
     ['2.0.0', '>=1.2.0 <2.0.0', false],
     ['3.1.4', '*', true],
+    // Alternatives: one platform major or the next, so a remote deploys once for both.
+    ['1.5.0', '^1.4.0 || ^2.0.0', true],
+    ['2.3.0', '^1.4.0 || ^2.0.0', true],
+    ['1.3.0', '^1.4.0 || ^2.0.0', false],
+    ['3.0.0', '^1.4.0 || ^2.0.0', false],
+    ['2.1.0', '>=1.0.0 <1.5.0 || >=2.1.0 <3.0.0', true],
+    ['1.6.0', '>=1.0.0 <1.5.0 || >=2.1.0 <3.0.0', false],
   ])('%s in %s: %s', (version, range, expected) => {
     expect(satisfiesRange(version, range)).toBe(expected);
   });
@@ -25,5 +32,7 @@ describe('satisfiesRange', () => {
     expect(satisfiesRange('1.0', '^1.0.0')).toBe(false);
     expect(satisfiesRange('1.0.0', 'workspace:*')).toBe(false);
     expect(satisfiesRange('1.0.0-beta.1', '^1.0.0')).toBe(false);
+    expect(satisfiesRange('1.0.0', '^1.0.0 ||')).toBe(false);
+    expect(satisfiesRange('1.0.0', '|| ^1.0.0')).toBe(false);
   });
 });

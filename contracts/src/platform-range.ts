@@ -2,8 +2,9 @@
  * Which platform versions a remote accepts. A remote declares the range of `@linepulse/shared` (the
  * platform the host lends at runtime) it was built against; the host refuses to mount a remote whose
  * range its platform does not satisfy. Semver ranges as npm writes them for a dependency: `^1.2.3`,
- * `~1.2.3`, `1.2.3`, `>=1.2.0 <2.0.0` (space-separated comparators, all must hold), `*`. Prerelease
- * versions are not used by the platform and are refused.
+ * `~1.2.3`, `1.2.3`, `>=1.2.0 <2.0.0` (space-separated comparators, all must hold), `*`, and
+ * alternatives joined by `||` (`^1.4.0 || ^2.0.0`: one must hold), so a remote that works on two
+ * platform majors deploys once for both. Prerelease versions are not used by the platform and are refused.
  */
 type Version = [number, number, number];
 
@@ -50,6 +51,8 @@ function comparatorHolds(version: Version, comparator: string): boolean {
 export function satisfiesRange(version: string, range: string): boolean {
   const parsed = parse(version);
   if (!parsed || typeof range !== 'string') return false;
-  const comparators = range.trim().split(/\s+/);
-  return comparators.every((comparator) => comparatorHolds(parsed, comparator));
+  const alternatives = range.split('||').map((alternative) => alternative.trim());
+  // An empty alternative (`^1.0.0 ||`) is a mistake, not "anything".
+  if (alternatives.length > 1 && alternatives.some((alternative) => alternative === '')) return false;
+  return alternatives.some((alternative) => alternative.split(/\s+/).every((comparator) => comparatorHolds(parsed, comparator)));
 }
