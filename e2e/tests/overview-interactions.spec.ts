@@ -161,6 +161,11 @@ test.describe('sister-product embed', () => {
       await expect(table.getByRole('row', { name: new RegExp(factory.name) })).toHaveCount(1);
     }
 
+    // A factory's link leads to its dashboard in Linepulse, in a new tab (not to the sister's site).
+    const [tab] = await Promise.all([page.waitForEvent('popup'), second.getByRole('link', { name: new RegExp(other.name) }).first().click()]);
+    await tab.waitForURL(`${baseURL}/${other.id}/dashboard`);
+    await tab.close();
+
     await page.evaluate(() => (window as unknown as { unmountOverview: () => void }).unmountOverview());
     await expect(first.getByRole('table')).toHaveCount(0);
     // The other embed still calls the api: a new period brings new figures, and no error.

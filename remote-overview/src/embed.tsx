@@ -9,6 +9,7 @@ import {
   configureServices,
   createQueryClient,
   createStoreNotifier,
+  ExternalLinksContext,
   customPeriodsQuery,
   getUserFactories,
   initialPreferences,
@@ -18,6 +19,7 @@ import {
   selectedFactoryIdsAtom,
   userAtom,
   userFactoriesQuery,
+  type ExternalLinks,
   type Notifier,
 } from '@linepulse/shared';
 import { userFromClaims } from '@linepulse/contracts';
@@ -46,6 +48,13 @@ export interface EmbedOptions {
    * default: the embed's choices then apply to it only, and the user's saved preferences stay as they are.
    */
   savePreferences?: boolean;
+  /** Linepulse's address, where the embed's links lead (a factory's dashboard); the api's origin by default. */
+  linepulseUrl?: string;
+  /**
+   * Called with the full Linepulse address when the user follows a link in the embed, for the sister
+   * product to handle (its own navigation); without it, links open Linepulse in a new tab.
+   */
+  onNavigate?: (url: string) => void;
 }
 
 /** The token's claims (the api verifies the token; the page only reads role and flags for display). */
@@ -101,15 +110,21 @@ export function mount(element: HTMLElement, options: EmbedOptions): () => void {
   });
   void queryClient.prefetchQuery(customPeriodsQuery());
 
+  const links: ExternalLinks = {
+    base: options.linepulseUrl ?? new URL(options.apiBase, window.location.href).origin,
+    ...(options.onNavigate ? { onNavigate: options.onNavigate } : {}),
+  };
   const root = createRoot(element);
   root.render(
     <StrictMode>
       <AppProviders queryClient={queryClient} theme={theme} language={language} store={store}>
         <MemoryRouter initialEntries={['/company-overview']}>
-          <RemoteIntlProvider messages={messages}>
-            <CompanyOverviewPage />
-            {options.notifier ? null : <Snackbar />}
-          </RemoteIntlProvider>
+          <ExternalLinksContext.Provider value={links}>
+            <RemoteIntlProvider messages={messages}>
+              <CompanyOverviewPage />
+              {options.notifier ? null : <Snackbar />}
+            </RemoteIntlProvider>
+          </ExternalLinksContext.Provider>
         </MemoryRouter>
       </AppProviders>
     </StrictMode>,

@@ -99,7 +99,7 @@ export { LoadingState, type LoadingStateProps } from './ui/loading-state';
 export { EmptyState, type EmptyStateProps } from './ui/empty-state';
 export { ErrorState, type ErrorStateProps } from './ui/error-state';
 export { Snackbar } from './ui/snackbar';
-export { AppLink } from './ui/app-link';
+export { AppLink, ExternalLinksContext, type ExternalLinks } from './ui/app-link';
 export {
   NOT_AVAILABLE,
   THOUSANDS_SEPARATOR,
