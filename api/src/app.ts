@@ -134,12 +134,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const create = Fastify as unknown as (
     opts: FastifyServerOptions & { http2?: boolean; https?: BuildOptions['https'] & { allowHTTP1?: boolean; settings?: { maxHeaderListSize: number } } },
   ) => FastifyInstance;
-  // Over TLS the api speaks HTTP/2, with HTTP/1.1 kept for clients without it (decision 46): a page
-  // loads some forty files and a dozen answers at once, which HTTP/1.1 queues six at a time per origin,
-  // each with its full set of headers.
-  // Header lists over 16 KiB are refused on both (http2HeaderLimit for HTTP/2).
-  const app = create(options.https ? { ...base, http2: true, https: { allowHTTP1: true, settings: { maxHeaderListSize: MAX_HEADER_BYTES }, ...options.https } } : base);
-  if (options.https) app.addHook('onRequest', http2HeaderLimit);
+  // With HTTP2=true, over TLS the api speaks HTTP/2 with HTTP/1.1 kept for clients without it
+  // (decision 46): a page loads some forty files and a dozen answers at once, which HTTP/1.1 queues six at
+  // a time per origin, each with its full headers. Header lists over 16 KiB are refused on both
+  // (http2HeaderLimit for HTTP/2).
+  const http2 = !!options.https && options.config.http2;
+  const app = create(
+    options.https
+      ? { ...base, ...(http2 ? { http2: true, https: { allowHTTP1: true, settings: { maxHeaderListSize: MAX_HEADER_BYTES }, ...options.https } } : { https: options.https }) }
+      : base,
+  );
+  if (http2) app.addHook('onRequest', http2HeaderLimit);
   const typed = app.withTypeProvider<TypeBoxTypeProvider>();
   await typed.register(linepulse, { config: options.config, ...(options.db ? { db: options.db } : {}), ...(options.startup ? { startup: options.startup } : {}) });
   return app;

@@ -44,6 +44,12 @@ export interface AppConfig {
   logLevel: LogLevel;
   /** Log each request at info (LOG_REQUESTS, default true); the demo start turns it off to read cleanly. */
   logRequests: boolean;
+  /**
+   * HTTP2: serve HTTP/2 (with HTTP/1.1 allowed) over the api's own TLS. Off by default: on one machine
+   * (localhost, the demo) Node's HTTP/2 costs more CPU per file than it saves; on for a deployment whose
+   * browsers reach the api directly over a real network (decision 46).
+   */
+  http2: boolean;
   /** Seed the demo accounts on start (idempotent). */
   seedDemo: boolean;
   /** MQTT connector (ingestion from a broker); null when MQTT_URL is unset. */
@@ -305,6 +311,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   else problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got ${rawLevel})`);
 
   const logRequests = parseBoolean(value(env, 'LOG_REQUESTS'), 'LOG_REQUESTS', true, problems);
+  const http2 = parseBoolean(value(env, 'HTTP2'), 'HTTP2', false, problems);
   const seedDemo = parseBoolean(value(env, 'SEED_DEMO'), 'SEED_DEMO', true, problems);
   const simulateDemo = parseBoolean(value(env, 'SIMULATE_DEMO'), 'SIMULATE_DEMO', seedDemo, problems);
   if (simulateDemo && !seedDemo) problems.push('SIMULATE_DEMO=true needs SEED_DEMO=true (the simulation writes into the demo account)');
@@ -369,5 +376,5 @@ export function loadConfig(env: Env = process.env): AppConfig {
   };
 
   if (problems.length > 0) throw new ConfigError(problems);
-  return { reports, heavyCalls, opportunitiesCacheSeconds, analyticsCacheSeconds, analyticsStaleSeconds, analyticsConcurrent, port, host, publicUrl, dataDir, databaseUrl, tls, oidc, staticRoot, sisterProductUrl, remoteUrls, logLevel, logRequests, seedDemo, mqtt, simulateDemo, simulateDemoDays, serveSourceMaps, trustProxy, embedOrigins };
+  return { reports, heavyCalls, opportunitiesCacheSeconds, analyticsCacheSeconds, analyticsStaleSeconds, analyticsConcurrent, port, host, publicUrl, dataDir, databaseUrl, tls, oidc, staticRoot, sisterProductUrl, remoteUrls, logLevel, logRequests, http2, seedDemo, mqtt, simulateDemo, simulateDemoDays, serveSourceMaps, trustProxy, embedOrigins };
 }

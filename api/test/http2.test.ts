@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
 import http2 from 'node:http2';
 import https from 'node:https';
 import { after, before, describe, it } from 'node:test';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { loadTls } from '../src/tls.ts';
-import { build, Cleanup } from './helper.ts';
+import { loadConfig } from '../src/config.ts';
+import { build, Cleanup, tempDir } from './helper.ts';
 
 /** One HTTP/2 request: status, headers and body, or the stream's error. */
 function h2Get(origin: string, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http2.IncomingHttpHeaders; body: string }> {
@@ -42,15 +44,16 @@ function h1Get(origin: string, path: string): Promise<{ status: number; httpVers
   });
 }
 
-describe('served over TLS: HTTP/2, and HTTP/1.1 for clients without it', () => {
+describe('HTTP2=true: over TLS, HTTP/2, and HTTP/1.1 for clients without it', () => {
   let app: FastifyInstance;
   let origin: string;
   const cleanup = new Cleanup();
   before(async () => {
     // The certificate main.ts would serve: generated into a data folder of its own.
-    const { config } = await build(cleanup);
-    const tls = await loadTls(config);
-    ({ app } = await build(cleanup, {}, { https: { key: tls.key, cert: tls.cert } }));
+    const tlsDir = tempDir('linepulse-tls-');
+    cleanup.after(() => rmSync(tlsDir, { recursive: true, force: true }));
+    const tls = await loadTls(loadConfig({ DATA_DIR: tlsDir }));
+    ({ app } = await build(cleanup, { HTTP2: 'true' }, { https: { key: tls.key, cert: tls.cert } }));
     await app.listen({ port: 0, host: '127.0.0.1' });
     origin = `https://localhost:${(app.server.address() as AddressInfo).port}`;
   });
@@ -74,5 +77,18 @@ describe('served over TLS: HTTP/2, and HTTP/1.1 for clients without it', () => {
     assert.equal(JSON.parse(big.body).errors[0].code, 'GEN_431');
     const after = await h2Get(origin, '/api/health');
     assert.equal(after.status, 200);
+  });
+});
+
+describe('HTTP2 unset', () => {
+  it('leaves HTTP/2 off (HTTP/1.1 over TLS), and refuses a value that is not true or false', () => {
+    const dataDir = tempDir('linepulse-http2-');
+    try {
+      assert.equal(loadConfig({ DATA_DIR: dataDir }).http2, false);
+      assert.equal(loadConfig({ DATA_DIR: dataDir, HTTP2: 'true' }).http2, true);
+      assert.throws(() => loadConfig({ DATA_DIR: dataDir, HTTP2: 'yes please' }), /HTTP2/);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
