@@ -33,8 +33,7 @@ afterEach(() => {
 });
 
 /** The host at sign-in: an empty cache (nothing seeded, unlike component tests), the user from the token. */
-function signIn(user: UserClaims) {
-  const queryClient = createQueryClient();
+function signIn(user: UserClaims, queryClient = createQueryClient()) {
   const store = createStore();
   store.set(userAtom, user);
   const view = render(
@@ -90,15 +89,7 @@ describe('SessionData', () => {
     prefetchSessionData(queryClient, TEST_USERS.admin);
     await waitFor(() => expect(paths(fetch)).toHaveLength(5));
     expect(paths(fetch).sort()).toEqual(['/api/currency-list', '/api/custom-periods', '/api/user/factories', '/api/user/preferences', '/dashboard-api/accounts/acc-demo']);
-    const store = createStore();
-    store.set(userAtom, TEST_USERS.admin);
-    const view = render(
-      <AppProviders queryClient={queryClient} store={store}>
-        <MemoryRouter>
-          <SessionData />
-        </MemoryRouter>
-      </AppProviders>,
-    );
+    const view = signIn(TEST_USERS.admin, queryClient);
     await waitFor(() => expect(paths(fetch)).toContain('/api/factories/f-lyon/products'));
     expect(new Set(paths(fetch)).size).toBe(fetch.requests.length);
     view.unmount();
