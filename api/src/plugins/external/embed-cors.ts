@@ -25,21 +25,22 @@ const PREFLIGHT_MAX_AGE_SECONDS = 600;
 async function embedCors(app: FastifyInstance): Promise<void> {
   const allowed = new Set(app.config.embedOrigins);
   if (allowed.size === 0) return;
+  // The same answer for every permitted request; only the echoed origin differs.
+  const permittedOptions = {
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'Accept-Language'],
+    // What the embed reads of an answer: how long to wait before retrying a refused call, a file's name.
+    exposedHeaders: ['Retry-After', 'Content-Disposition', 'X-Total-Rows', 'X-Estimated-Bytes'],
+    credentials: false,
+    maxAge: PREFLIGHT_MAX_AGE_SECONDS,
+    strictPreflight: true,
+  };
   await app.register(cors, {
     hook: 'onRequest',
     delegator: (request: FastifyRequest, callback) => {
       const origin = request.headers.origin;
       const permitted = typeof origin === 'string' && allowed.has(origin) && isEmbeddablePath(request.url);
-      callback(null, {
-        origin: permitted ? origin : false,
-        methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-        allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'Accept-Language'],
-        // What the embed reads of an answer: how long to wait before retrying a refused call.
-        exposedHeaders: ['Retry-After', 'Content-Disposition', 'X-Total-Rows', 'X-Estimated-Bytes'],
-        credentials: false,
-        maxAge: PREFLIGHT_MAX_AGE_SECONDS,
-        strictPreflight: true,
-      });
+      callback(null, { ...permittedOptions, origin: permitted ? origin : false });
     },
   });
 }

@@ -39,17 +39,25 @@ function useFirstFactoryActive(factories: Factory[] | undefined): void {
   }, [factories, activeId, setActiveId]);
 }
 
+/** Which of the session's calls a user gets (product §4): the one rule for the hooks and the start-up's prefetch. */
+function sessionCalls(user: UserClaims | null): { preferences: boolean; product: boolean; account: boolean } {
+  const product = !!user?.is_tilelytics;
+  return { preferences: user !== null, product, account: product && !!user?.account_id };
+}
+
 /**
- * Starts the session's calls as soon as the user is known at start-up, with the same conditions as
+ * Starts the session's calls as soon as the user is known at start-up, by the same rule as
  * useSessionData, whose queries then find them under way or answered (same keys, long stale times).
  */
 export function prefetchSessionData(queryClient: QueryClient, user: UserClaims): void {
-  void queryClient.prefetchQuery(preferencesQuery());
-  if (!user.is_tilelytics) return;
-  void queryClient.prefetchQuery(userFactoriesQuery());
-  void queryClient.prefetchQuery(customPeriodsQuery());
-  void queryClient.prefetchQuery(currenciesQuery());
-  if (user.account_id) void queryClient.prefetchQuery(accountQuery(user.account_id));
+  const calls = sessionCalls(user);
+  if (calls.preferences) void queryClient.prefetchQuery(preferencesQuery());
+  if (calls.product) {
+    void queryClient.prefetchQuery(userFactoriesQuery());
+    void queryClient.prefetchQuery(customPeriodsQuery());
+    void queryClient.prefetchQuery(currenciesQuery());
+  }
+  if (calls.account) void queryClient.prefetchQuery(accountQuery(user.account_id));
 }
 
 /**
@@ -61,12 +69,12 @@ export function prefetchSessionData(queryClient: QueryClient, user: UserClaims):
  * user starts with an empty cache.
  */
 export function useSessionData(user: UserClaims | null): void {
-  const enabled = !!user?.is_tilelytics;
-  const preferences = useQuery({ ...preferencesQuery(), enabled: user !== null });
-  const factories = useQuery({ ...userFactoriesQuery(), enabled });
-  const account = useQuery({ ...accountQuery(user?.account_id ?? ''), enabled: enabled && !!user?.account_id });
-  const customPeriods = useQuery({ ...customPeriodsQuery(), enabled });
-  const currencies = useQuery({ ...currenciesQuery(), enabled });
+  const calls = sessionCalls(user);
+  const preferences = useQuery({ ...preferencesQuery(), enabled: calls.preferences });
+  const factories = useQuery({ ...userFactoriesQuery(), enabled: calls.product });
+  const account = useQuery({ ...accountQuery(user?.account_id ?? ''), enabled: calls.account });
+  const customPeriods = useQuery({ ...customPeriodsQuery(), enabled: calls.product });
+  const currencies = useQuery({ ...currenciesQuery(), enabled: calls.product });
 
   useReportFailure(preferences, 'error.preferencesLoad');
   useReportFailure(factories);
