@@ -146,8 +146,10 @@ async function json<T>(api: Api, method: string, url: string, body?: unknown): P
  * KPI calls at once, as the page sends them: yesterday with the 11 preceding days, and by hour) every
  * second. Each time is the request's whole time, as a user meets it.
  */
-function bystander(api: Api): { stop: () => Promise<{ health: number[]; overview: number[] }> } {
+function bystander(api: Api, phase: () => string): { stop: () => Promise<{ health: number[]; healthByPhase: Map<string, number[]>; overview: number[] }> } {
   const health: number[] = [];
+  // The same probes by the import's phase then (where the delays come from: storing or deriving).
+  const healthByPhase = new Map<string, number[]>();
   const overview: number[] = [];
   let running = true;
   const timed = async (into: number[], send: () => Promise<Response>): Promise<void> => {
@@ -158,7 +160,13 @@ function bystander(api: Api): { stop: () => Promise<{ health: number[]; overview
   };
   const healthLoop = (async () => {
     while (running) {
+      const during = phase();
+      const before = health.length;
       await timed(health, () => fetch(`${api.base}/api/health`));
+      if (health.length > before) {
+        if (!healthByPhase.has(during)) healthByPhase.set(during, []);
+        healthByPhase.get(during)!.push(health.at(-1)!);
+      }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   })();
@@ -181,7 +189,7 @@ function bystander(api: Api): { stop: () => Promise<{ health: number[]; overview
     stop: async () => {
       running = false;
       await Promise.all([healthLoop, overviewLoop]);
-      return { health, overview };
+      return { health, healthByPhase, overview };
     },
   };
 }
@@ -246,7 +254,7 @@ async function run(kind: 'postgresql' | 'pglite', file: string, start: number, e
       }
     }, 250);
     const cpu0 = cpuMs(pid);
-    const others = bystander(api);
+    const others = bystander(api, () => phaseNow);
     t0 = performance.now();
     const uploaded = await uploadFile(api, `/api/factories/${factory.id}/history-imports?file_name=${path.basename(file)}`, file);
     const tUpload = performance.now() - t0;
@@ -294,6 +302,7 @@ async function run(kind: 'postgresql' | 'pglite', file: string, start: number, e
       `${kind}: during the import, /api/health p50 ${p(during.health, 50)} ms, p99 ${p(during.health, 99)} ms, max ${p(during.health, 100)} ms (${during.health.length} probes); ` +
         `another account's company overview p50 ${p(during.overview, 50)} ms, p99 ${p(during.overview, 99)} ms, max ${p(during.overview, 100)} ms (${during.overview.length} pages) — budgets 50 ms and 500 ms`,
     );
+    log(`${kind}: /api/health p99 by phase: ${[...during.healthByPhase].map(([phase, times]) => `${phase} ${p(times, 99)} ms (${times.length})`).join(', ')}`);
     log(`${kind}: api RSS peak by phase: ${Object.entries(peaks).map(([phase, bytes]) => `${phase} +${mib(bytes - baseline)} MiB`).join(', ')}`);
     log(`${kind}: a year's KPIs of all lines afterwards in ${Math.round(readMs)} ms: good ${kpis.groups[0]!.total.good.toLocaleString('en')}, uptime ${seconds(kpis.groups[0]!.total.uptime_ms / 3600)} h`);
   } finally {

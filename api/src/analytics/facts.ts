@@ -2,6 +2,7 @@
  * Loading what derive.ts needs for one unit: its setup (calendar, delay, shifts, rates, reasons) and
  * its facts over a span, extended so that downtimes crossing the span's ends are whole.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { epochMs, type Queryable } from '../db/db.ts';
 import type { FactoryCalendar, Month, WeekDay } from '@linepulse/contracts';
 import { deriveUnit, type Derived, type UnitFacts, type UnitSetup } from './derive.ts';
@@ -211,11 +212,14 @@ export async function markBounds(q: Queryable, accountId: string, unitId: string
 
 export interface DerivedSpan extends Derived {
   origin: number | null;
-  /** How many facts (states, counts, marks, products, justifications) were loaded to derive it. */
+  /**
+   * How many rows were loaded to derive it (states, count events and counter readings — one mark each —,
+   * products, justifications): what `estimatedFacts` counts before a piece, so that the two size pieces alike.
+   */
   loaded?: number;
 }
 
-const loadedCount = (f: UnitFacts): number => f.states.length + f.counts.length + f.marks.length + f.products.length + f.justifications.length;
+const loadedCount = (f: UnitFacts): number => f.states.length + f.marks.length + f.products.length + f.justifications.length;
 
 /**
  * Derives [from, to) for one unit with `horizon` as now: loads the facts, extending the loaded span
@@ -257,6 +261,9 @@ export async function deriveSpan(
     lb = Math.min(lb, wantLb);
     ub = Math.max(ub, wantUb);
     const facts = await loadRange(q, ctx, origin, lb, ub);
+    // Reading the rows and deriving them are two stretches of the event loop (each up to a few tens of
+    // milliseconds for a piece): other requests are answered between them.
+    await nextTurn();
     return { origin, loaded: loadedCount(facts), ...deriveUnit(ctx.setup, facts, begin, to, lb, ub, horizon, dFrom) };
   }
   // Delay mode: back to the last positive count at or before the previous mark (whose gap tells

@@ -153,11 +153,12 @@ async function unitState(q: Queryable, ctx: UnitContext): Promise<UnitState> {
 /** Longest span of one piece of a rebuild: derived and written in one transaction (a quarter, as bulk loads had). */
 const PIECE_MS = 92 * DAY_MS;
 /**
- * About how many facts one piece loads: a dense unit's piece is shorter than a quarter. A quarter of a
- * line counting every minute is ~400 000 facts held at once (and their derivation in one stretch of the
- * event loop); at this size a piece holds tens of megabytes and derives in tens of milliseconds.
+ * About how many fact rows one piece loads: a dense unit's piece is shorter than a quarter. A quarter of
+ * a line counting every minute is ~130 000 rows held at once, derived in one stretch of the event loop
+ * (~0.5 µs a row). At 30 000 rows (about three weeks of such a line) a piece derives in under 35 ms, so
+ * a request arriving meanwhile waits no longer than that (issue 21's health budget, `pnpm bench:import`).
  */
-const PIECE_FACTS = 60_000;
+const PIECE_FACTS = 30_000;
 /** The shortest piece, however dense the unit: a day. */
 const MIN_PIECE_MS = DAY_MS;
 
