@@ -11,7 +11,10 @@ test('the company overview shows the api’s figures and follows period, KPI and
   // the one awaited below, and its body is gone once the page navigates away.
   await page.waitForLoadState('networkidle');
   await resetPeriod(page.request, token);
-  await page.evaluate(() => localStorage.removeItem('linepulse.overview.periodChosen'));
+  // The flag that this browser's user chose a period (one key per user: `…periodChosen:<user id>`).
+  await page.evaluate(() => {
+    for (const key of Object.keys(localStorage)) if (key.startsWith('linepulse.overview.periodChosen')) localStorage.removeItem(key);
+  });
 
   // Default: yesterday, one group per factory.
   let groups = await groupsOf(await gotoForMainKpis(page, '/company-overview'));

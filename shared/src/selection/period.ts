@@ -1,7 +1,7 @@
 import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { DateTime } from 'luxon';
 import { useCallback } from 'react';
-import { usePreferences } from '../state/hooks';
+import { usePreferences, useUser } from '../state/hooks';
 import { useSavePreferences } from '../state/preferences';
 import { periodFilePart } from '../ui/export-file';
 import {
@@ -26,15 +26,25 @@ export interface PeriodSelection {
   endDate: string | null;
 }
 
-/** Marks that this browser's user chose a period, so last7days (the preference default) is kept too. */
+/**
+ * Marks that a user of this browser chose a period, so last7days (the preference default) is kept too.
+ * The key is followed by `:` and the user's id: another user signing in on the same browser (a shared
+ * shop-floor PC, an admin trying a supervisor's account) starts from their own preferences.
+ */
 export const PERIOD_CHOSEN_STORAGE_KEY = 'linepulse.overview.periodChosen';
+
+/** The flag's key for one user (none before sign-in: nothing is read nor written then). */
+function chosenKey(userId: string | undefined): string | null {
+  return userId ? `${PERIOD_CHOSEN_STORAGE_KEY}:${userId}` : null;
+}
 
 /** The period chosen in this session, before (or without) the preferences round trip. */
 export const periodAtom = atom<PeriodSelection | null>(null);
 
-function readChosenFlag(): boolean {
+function readChosenFlag(key: string | null): boolean {
+  if (key === null) return false;
   try {
-    return globalThis.localStorage?.getItem(PERIOD_CHOSEN_STORAGE_KEY) === '1';
+    return globalThis.localStorage?.getItem(key) === '1';
   } catch {
     return false;
   }
@@ -65,14 +75,15 @@ export function usePeriod(): [PeriodSelection, (next: PeriodSelection) => void] 
   const preferences = usePreferences();
   const setSession = useSetAtom(periodAtom);
   const savePreferences = useSavePreferences();
-  const period = effectivePeriod(session, preferences, readChosenFlag());
+  const key = chosenKey(useUser()?.user_id);
+  const period = effectivePeriod(session, preferences, readChosenFlag(key));
   const setPeriod = useCallback(
     (next: PeriodSelection) => {
       const clean: PeriodSelection =
         next.option === 'time_range' ? next : { option: next.option, startDate: null, endDate: null };
       setSession(clean);
       try {
-        globalThis.localStorage?.setItem(PERIOD_CHOSEN_STORAGE_KEY, '1');
+        if (key !== null) globalThis.localStorage?.setItem(key, '1');
       } catch {
         // Private browsing: the choice still holds for this session.
       }
@@ -80,7 +91,7 @@ export function usePeriod(): [PeriodSelection, (next: PeriodSelection) => void] 
         tilelytics: { selected_time_option: clean.option, selected_start_date: clean.startDate, selected_end_date: clean.endDate },
       });
     },
-    [setSession, savePreferences],
+    [setSession, savePreferences, key],
   );
   return [period, setPeriod];
 }
