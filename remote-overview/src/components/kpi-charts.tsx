@@ -6,6 +6,7 @@ import { Chart, downloadBlob, durationAxis, durationPointAccessibility, ExportMe
 import {
   alignBucketKeys,
   bucketKeyOf,
+  labelColon,
   type AnalyticsInterval,
   type FactoryCalendar,
   type KpiGroupResult,
@@ -58,7 +59,7 @@ function tooltipFor(kpi: KpiId, locale: string, heads?: readonly string[], note?
     formatter(this: { x?: unknown; points?: TooltipPoint[] }): string {
       const rows = (this.points ?? []).map((point) => {
         const value = point.y === null || point.y === undefined ? null : fromPlotted(kpi, point.y);
-        return `${point.series.name}: <b>${formatKpi(locale, kpi, value)}</b>`;
+        return `${point.series.name}${labelColon(locale)}<b>${formatKpi(locale, kpi, value)}</b>`;
       });
       const first = this.points?.[0];
       const index = first?.point?.index ?? first?.index ?? (typeof this.x === 'number' ? this.x : undefined);

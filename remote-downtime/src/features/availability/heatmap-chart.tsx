@@ -3,7 +3,7 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 import { useMemo, type ReactElement } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { Chart, formatDuration, formatNumber, formatPercent, rateScale, useThemeName } from '@linepulse/shared';
-import type { AnalyticsInterval, ThemeName } from '@linepulse/contracts';
+import { labelColon, type AnalyticsInterval, type ThemeName } from '@linepulse/contracts';
 import { axisLabel, columnLabel, type Heatmap, type HeatmapCell } from '../../model/heatmap';
 
 interface HeatmapOptionsInput {
@@ -60,7 +60,7 @@ function heatmapOptions({ title, heatmap, interval, zone, intl, themeName, onSel
         if (!cell) return false;
         const m = cell.measures;
         const duration = (ms: number | undefined): string => formatDuration(locale, ms ?? null);
-        const line = (id: string, value: string): string => `${intl.formatMessage({ id })}: <b>${value}</b>`;
+        const line = (id: string, value: string): string => `${intl.formatMessage({ id })}${labelColon(locale)}<b>${value}</b>`;
         return [
           // The line's name as the chart holds it (the platform escaped it: a name is text, not markup).
           `<b>${String(this.series.yAxis.categories[cell.y] ?? '')}</b> — ${labels[cell.x] ?? ''}`,

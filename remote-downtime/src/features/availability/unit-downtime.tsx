@@ -16,7 +16,7 @@ import {
   useThemeName,
   type DataColumn,
 } from '@linepulse/shared';
-import type { DowntimeInfo, DowntimeMeasures } from '@linepulse/contracts';
+import { labelColon, type DowntimeInfo, type DowntimeMeasures } from '@linepulse/contracts';
 
 type Row = DowntimeMeasures & { id: string; name: string };
 
@@ -37,7 +37,7 @@ const COLOUR_INDEX = { planned: 0, unplanned: 3, unjustified: 2, availability: 4
 function unitOptions(rows: DowntimeInfo[], intl: IntlShape, palette: readonly string[]): Options {
   const locale = intl.locale;
   const values = rows.map((row) => row.planned + row.unplanned + row.unjustified);
-  const durationTooltip = { pointFormatter: function point(this: { y?: number | null; series: { name: string } }) { return `${this.series.name}: <b>${formatDuration(locale, this.y ?? null)}</b><br/>`; } };
+  const durationTooltip = { pointFormatter: function point(this: { y?: number | null; series: { name: string } }) { return `${this.series.name}${labelColon(locale)}<b>${formatDuration(locale, this.y ?? null)}</b><br/>`; } };
   return {
     chart: { type: 'column' },
     xAxis: { categories: rows.map((row) => row.production_unit_name) },
@@ -68,12 +68,12 @@ function unitOptions(rows: DowntimeInfo[], intl: IntlShape, palette: readonly st
         color: palette[COLOUR_INDEX.availability],
         yAxis: 1,
         data: rows.map((row) => (row.availability_rate === null ? null : row.availability_rate / 100)),
-        tooltip: { pointFormatter: function point(this: { y?: number | null; series: { name: string } }) { return `${this.series.name}: <b>${formatPercent(locale, this.y ?? null)}</b><br/>`; } },
+        tooltip: { pointFormatter: function point(this: { y?: number | null; series: { name: string } }) { return `${this.series.name}${labelColon(locale)}<b>${formatPercent(locale, this.y ?? null)}</b><br/>`; } },
         // Screen readers hear the percentage as the tooltip writes it (two decimals, decision 37).
         accessibility: {
           point: {
             descriptionFormatter: function describe(point: { category?: string | number; y?: number | null }) {
-              return `${String(point.category ?? '')}: ${formatPercent(locale, point.y ?? null)}`;
+              return `${String(point.category ?? '')}${labelColon(locale)}${formatPercent(locale, point.y ?? null)}`;
             },
           },
         },

@@ -29,7 +29,7 @@ import { DateTime } from 'luxon';
 import { useState, type ReactElement } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { AppLink, EmptyState, ErrorState, FactoryPageFrame, LoadingState, errorMessage, useNotifier, useUser } from '@linepulse/shared';
-import { REPORT_TEMPLATES, canAuthorReports, type EmailReport, type Factory, type ReportQuota } from '@linepulse/contracts';
+import { REPORT_TEMPLATES, labelColon, canAuthorReports, type EmailReport, type Factory, type ReportQuota } from '@linepulse/contracts';
 import { deleteEmailReport } from '../../api/delete-email-report';
 import { emailReportsQuery } from '../../api/get-email-reports';
 import { reportQuotaQuery } from '../../api/get-report-quota';
@@ -228,7 +228,7 @@ function Templates({ factory, quota }: { factory: Factory; quota: ReportQuota | 
                 {intl.formatMessage({ id: 'reports.templates.use' })}
               </Button>
             ) : (
-              <AppLink to={`/${factory.id}/my-reports/creation/${template}`} aria-label={`${intl.formatMessage({ id: 'reports.templates.use' })}: ${intl.formatMessage({ id: `reports.template.${template}` })}`}>
+              <AppLink to={`/${factory.id}/my-reports/creation/${template}`} aria-label={`${intl.formatMessage({ id: 'reports.templates.use' })}${labelColon(intl.locale)}${intl.formatMessage({ id: `reports.template.${template}` })}`}>
                 {intl.formatMessage({ id: 'reports.templates.use' })}
               </AppLink>
             )}

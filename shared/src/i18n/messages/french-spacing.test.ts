@@ -124,4 +124,37 @@ describe('French punctuation', () => {
     const wrong = catalogues.flatMap((c) => c.texts.flatMap(({ where, text }) => missingNoBreakSpaces(text).map((excerpt) => `${where}: «${excerpt}»`)));
     expect(wrong).toEqual([]);
   });
+  it('joins a label and its value composed in code with labelColon, not a literal ": "', () => {
+    // Tooltips, screen-reader descriptions and labels built as `${label}: ${value}` show "Disponibilité:"
+    // in French. Only the screens' packages are read (the api's texts are catalogues or logs), and a
+    // developer's message (an Error, a log line, a missing-translation list) is not shown to users.
+    const screens = files.filter((file) => /^(host|shared|remote-[a-z]+)\//.test(path.relative(ROOT, file)));
+    const composed = screens.flatMap((file) => literalColons(file));
+    expect(composed).toEqual([]);
+    expect(literalColons(path.join(ROOT, 'fixture.tsx'), 'const a = `${name}: <b>${value}</b>`;\nthrow new Error(`${code}: ${message}`);\nconsole.warn(`${x}: y`);')).toEqual([
+      'fixture.tsx:1 `${name}: <b>${value}</b>`',
+    ]);
+  });
 });
+
+/** Template literals of a file that put ": " right after a substitution, outside developer messages. */
+function literalColons(file: string, text = readFileSync(file, 'utf8')): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const found: string[] = [];
+  const forDevelopers = (node: ts.Node): boolean => {
+    for (let at: ts.Node | undefined = node.parent; at; at = at.parent) {
+      if (ts.isNewExpression(at) || ts.isThrowStatement(at)) return true;
+      if (ts.isCallExpression(at) && (at.expression.kind === ts.SyntaxKind.SuperKeyword || /^console\.|\.(debug|info|warn|error)$/.test(at.expression.getText(source)))) return true;
+      if (ts.isFunctionDeclaration(at) && at.name?.text === 'missingTranslations') return true;
+    }
+    return false;
+  };
+  const visit = (node: ts.Node): void => {
+    if (ts.isTemplateExpression(node) && node.templateSpans.some((span) => span.literal.text.startsWith(': ')) && !forDevelopers(node)) {
+      found.push(`${path.relative(ROOT, file)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1} ${node.getText(source)}`);
+    }
+    node.forEachChild(visit);
+  };
+  visit(source);
+  return found;
+}
