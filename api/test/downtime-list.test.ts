@@ -88,11 +88,13 @@ describe('POST /api/production-units/downtimes', () => {
   });
 
   it('refuses bad input and another account’s units and reasons', async () => {
-    for (const payload of [{ limit: 501 }, { limit: 0 }, { offset: -1 }, { sort: { by: 'colour', direction: 'asc' } }, { types: ['mixed'] }, { reason_ids: ['nope'] }]) {
+    for (const payload of [{ limit: 5001 }, { limit: 0 }, { offset: -1 }, { sort: { by: 'colour', direction: 'asc' } }, { types: ['mixed'] }, { reason_ids: ['nope'] }]) {
       const res = await list(payload);
       assert.equal(res.status, 400, JSON.stringify(payload));
       assert.equal(res.body.errors[0].code, 'GEN_VALIDATION');
     }
+    // The largest page a file asks for is accepted.
+    assert.equal((await list({ limit: 5000 })).status, 200);
     const noUnits = await call(app, DEMO.operation, { method: 'POST', url: '/api/production-units/downtimes', payload: day });
     assert.deepEqual([noUnits.status, noUnits.body.errors[0].code], [400, 'ANL_UNITS_REQUIRED']);
     const other = await list({}, DEMO.otherAdmin);

@@ -26,12 +26,19 @@ export const downtimeFilterProps = {
 };
 export const DowntimeFilterSchema = Type.Object(downtimeFilterProps);
 
+/**
+ * The most rows one call of the downtime list answers. The screen asks pages of 100; a file of the whole
+ * list asks pages of this size: each call reads and sorts the whole selection again, so a year of a
+ * 20-line factory (tens of thousands of downtimes) is a few calls, not a hundred and more of 500.
+ */
+export const DOWNTIME_LIST_MAX_LIMIT = 5_000;
+
 export const DowntimeListBodySchema = Type.Object(
   {
     ...downtimeFilterProps,
     sort: Type.Optional(Type.Object({ by: DowntimeSortFieldSchema, direction: SortDirectionSchema }, { description: 'default start desc' })),
     offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000, description: 'rows skipped (default 0)' })),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, description: 'rows answered (default 100)' })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: DOWNTIME_LIST_MAX_LIMIT, description: `rows answered (default 100, at most ${DOWNTIME_LIST_MAX_LIMIT})` })),
   },
 );
 

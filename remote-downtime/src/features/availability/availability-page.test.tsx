@@ -186,19 +186,19 @@ test('"Export downtimes" writes every downtime of the selection, all pages, in a
     downloads.at(-1)!.name = this.download;
   });
   try {
-    // 1 234 downtimes: pages of 100 on screen, pages of 500 for the file.
+    // 12 345 downtimes: pages of 100 on screen, pages of the api's largest size for the file.
     fetch = mockFetch(
       answers({
         'POST /api/production-units/downtimes': (request: MockedRequest) => {
           const body = request.body as { offset?: number; limit?: number };
           const offset = body.offset ?? 0;
-          return jsonResponse({ ...downtimeList(1234, offset, Math.min(body.limit ?? 100, 1234 - offset)), limit: body.limit ?? 100 });
+          return jsonResponse({ ...downtimeList(12345, offset, Math.min(body.limit ?? 100, 12345 - offset)), limit: body.limit ?? 100 });
         },
       }),
     );
     const { userEvent } = render();
     await allDrawn();
-    expect(screen.getByText('Downtimes 1–100 of 1 234')).toBeInTheDocument();
+    expect(screen.getByText('Downtimes 1–100 of 12 345')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Export Downtimes' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'CSV file' }));
     await waitFor(() => expect(downloads).toHaveLength(1));
@@ -208,13 +208,13 @@ test('"Export downtimes" writes every downtime of the selection, all pages, in a
       reader.readAsText(downloads[0]!.blob);
     });
     const lines = text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-    expect(lines).toHaveLength(1 + 1234);
+    expect(lines).toHaveLength(1 + 12345);
     // The file's name says the page, the factory and the period, not the page of the list.
     expect(downloads[0]!.name).toMatch(/^availability-downtime_lyon_.+_downtimes\.csv$/);
     expect(downloads[0]!.name).not.toMatch(/1-100/);
-    // Asked with the list's sort and filters, page after page of 500.
-    const asked = fetch.requests.filter((r) => new URL(r.url).pathname.endsWith('/downtimes') && (r.body as { limit?: number }).limit === 500);
-    expect(asked.map((r) => (r.body as { offset: number }).offset)).toEqual([0, 500, 1000]);
+    // Asked with the list's sort and filters, page after page of 5 000 (three calls, not 25 of 500).
+    const asked = fetch.requests.filter((r) => new URL(r.url).pathname.endsWith('/downtimes') && (r.body as { limit?: number }).limit === 5000);
+    expect(asked.map((r) => (r.body as { offset: number }).offset)).toEqual([0, 5000, 10000]);
     expect(asked[0]?.body).toMatchObject({ time_option: 'lastday', sort: { by: 'start', direction: 'desc' } });
   } finally {
     URL.createObjectURL = originalCreate;

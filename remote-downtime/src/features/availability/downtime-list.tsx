@@ -5,12 +5,12 @@ import { DateTime } from 'luxon';
 import { useState, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
 import { DataTable, Section, durationColumn, formatNumber, queryView, type DataColumn, type TableSort } from '@linepulse/shared';
-import { DOWNTIME_TYPES, type DowntimeFilter, type DowntimeRow, type DowntimeSortField, type DowntimeType } from '@linepulse/contracts';
+import { DOWNTIME_LIST_MAX_LIMIT, DOWNTIME_TYPES, type DowntimeFilter, type DowntimeRow, type DowntimeSortField, type DowntimeType } from '@linepulse/contracts';
 import { downtimeListQuery, postDowntimeList } from '../../api/post-downtime-list';
 
 export const DOWNTIME_PAGE_SIZE = 100;
 /** Rows per call when exporting the whole list (the api's largest page). */
-export const DOWNTIME_EXPORT_PAGE_SIZE = 500;
+export const DOWNTIME_EXPORT_PAGE_SIZE = DOWNTIME_LIST_MAX_LIMIT;
 
 const useStyles = makeStyles({
   filters: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalL },
