@@ -10,9 +10,12 @@ test.use({ storageState: storageStatePath('admin') });
 const FIXTURE = join(__dirname, '..', '.fixtures', 'opportunities-platform-2');
 const TYPES: Record<string, string> = { '.js': 'text/javascript', '.json': 'application/json', '.map': 'application/json' };
 
-test('a remote built against an incompatible platform is refused in its own area, saying why', async ({ page }) => {
+test('a remote built against an incompatible platform is refused in its own area, saying why, before any of its code runs', async ({ page }) => {
+  // What the browser asked of that deployment: its manifest only, never its entry script or chunks.
+  const asked: string[] = [];
   await page.route('**/remotes/opportunities/**', async (route) => {
     const file = new URL(route.request().url()).pathname.replace(/^\/remotes\/opportunities\//, '');
+    asked.push(file);
     try {
       const body = await readFile(join(FIXTURE, file));
       await route.fulfill({ body, contentType: TYPES[extname(file)] ?? 'application/octet-stream', headers: { 'cache-control': 'no-store' } });
@@ -25,6 +28,8 @@ test('a remote built against an incompatible platform is refused in its own area
   const area = page.getByRole('region', { name: 'Opportunities area' });
   await expect(area.getByRole('alert')).toContainText(/was built for platform \^2\.0\.0, but this site runs platform 1\.\d+\.\d+/);
   await expect(page.getByRole('heading', { name: /shift changes/i, level: 1 })).toBeVisible();
+  expect(asked.length).toBeGreaterThan(0);
+  expect(asked.filter((file) => file !== 'mf-manifest.json')).toEqual([]);
 
   // The rest of the product keeps working: another remote opens from the navigation.
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Company overview' }).click();

@@ -1,14 +1,16 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { createRemoteLoader, remoteTimeoutPlugin, type RemoteRuntime } from './features/remotes/remote-loader';
+import { createRemoteLoader, platformGate, remoteTimeoutPlugin, type RemoteRuntime } from './features/remotes/remote-loader';
 
 const runtime: RemoteRuntime = {
   registerRemotes: (remotes, options) => registerRemotes(remotes, options),
   loadRemote: (id) => loadRemote(id),
 };
-registerPlugins([remoteTimeoutPlugin()]);
+// The platform range is checked on each remote's manifest, before any of its code runs.
+const gate = platformGate();
+registerPlugins([remoteTimeoutPlugin(), gate.plugin]);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
-createRoot(container).render(<App createRemoteLoader={(manifests) => createRemoteLoader(runtime, manifests)} />);
+createRoot(container).render(<App createRemoteLoader={(manifests) => createRemoteLoader(runtime, manifests, undefined, undefined, gate)} />);

@@ -6,6 +6,8 @@ import {
   RemotePlatformMismatchError,
   createRemoteLoader,
   isTimeoutError,
+  platformGate,
+  platformRangeOfManifest,
   routesModuleOf,
   type RemoteRuntime,
 } from './remote-loader';
@@ -90,6 +92,47 @@ describe('createRemoteLoader', () => {
     runtime.loadRemote.mockResolvedValue(unversioned);
     const loader = createRemoteLoader(runtime, TEST_CONFIG.remotes);
     await expect(loader.load('reports')).rejects.toBeInstanceOf(RemotePlatformMismatchError);
+  });
+});
+
+describe('platformGate', () => {
+  const manifest = (range?: string) => ({
+    metaData: {},
+    exposes: [],
+    shared: [{ name: 'react', requiredVersion: '^19.0.0' }, ...(range === undefined ? [] : [{ name: '@linepulse/shared', requiredVersion: range }])],
+  });
+  /** What the federation runtime passes when it has read a remote's manifest. */
+  const snapshot = (remote: string, range?: string) => ({ moduleInfo: { name: remote }, from: 'manifest', manifestJson: manifest(range), remoteSnapshot: {} });
+  type Hook = (args: ReturnType<typeof snapshot>) => unknown;
+
+  it('reads the platform range a manifest declares', () => {
+    expect(platformRangeOfManifest(manifest('^1.4.0 || ^2.0.0'))).toBe('^1.4.0 || ^2.0.0');
+    expect(platformRangeOfManifest(manifest())).toBeNull();
+    expect(platformRangeOfManifest({ shared: 'nope' })).toBeNull();
+    expect(platformRangeOfManifest(null)).toBeNull();
+  });
+
+  it('refuses on the manifest, before the remote’s code is fetched, and the loader reports the refusal', async () => {
+    const gate = platformGate('1.4.0');
+    const hook = gate.plugin.loadRemoteSnapshot as unknown as Hook;
+    // A range the platform satisfies passes the snapshot on unchanged; another remote's is not looked at.
+    const fine = snapshot(FEDERATION_NAMES.overview, '^1.2.0 || ^2.0.0');
+    expect(hook(fine)).toBe(fine);
+    expect(hook(snapshot('someone_else', '^9.0.0'))).toMatchObject({ from: 'manifest' });
+    // Platform 2 only: refused there, with the range and the platform said.
+    expect(() => hook(snapshot(FEDERATION_NAMES.downtime, '^2.0.0'))).toThrow(RemotePlatformMismatchError);
+    expect(gate.refusal('downtime')).toMatchObject({ remote: 'downtime', range: '^2.0.0', platformVersion: '1.4.0' });
+    expect(() => hook(snapshot(FEDERATION_NAMES.admin))).toThrow(RemotePlatformMismatchError);
+
+    // The runtime wraps what a plugin throws; the loader says what happened, and never loaded the module.
+    const runtime = fakeRuntime();
+    runtime.loadRemote.mockRejectedValue(new Error('[ Federation Runtime ]: remote linepulse_downtime needs platform ^2.0.0'));
+    const loader = createRemoteLoader(runtime, TEST_CONFIG.remotes, 120_000, '1.4.0', gate);
+    await expect(loader.load('downtime')).rejects.toBe(gate.refusal('downtime'));
+    // A retry forgets it: a manifest that cannot be reached then is reported as such.
+    loader.reset('downtime');
+    runtime.loadRemote.mockRejectedValue(new Error('manifest unreachable'));
+    await expect(loader.load('downtime')).rejects.toThrow('manifest unreachable');
   });
 });
 

@@ -85,6 +85,54 @@ function withTimeout<T>(promise: Promise<T>, remote: RemoteName, timeoutMs: numb
   });
 }
 
+/** The platform range a remote's manifest declares (its `@linepulse/shared` share); null when it declares none. */
+export function platformRangeOfManifest(manifest: unknown): string | null {
+  const shared = (manifest as { shared?: unknown } | null)?.shared;
+  if (!Array.isArray(shared)) return null;
+  const platform = shared.find((entry: unknown) => (entry as { name?: unknown } | null)?.name === '@linepulse/shared') as { requiredVersion?: unknown } | undefined;
+  return typeof platform?.requiredVersion === 'string' && platform.requiredVersion !== '' ? platform.requiredVersion : null;
+}
+
+/**
+ * Checks a remote's platform range from its manifest, before its entry script or any of its modules
+ * runs: the runtime reads the manifest first, and this plugin refuses there. A remote built for another
+ * platform (an export renamed) would otherwise fail inside its own code with a TypeError that says
+ * nothing to the user. The runtime wraps what a plugin throws, so the refusal is also kept here for the
+ * loader to report as such.
+ */
+export interface PlatformGate {
+  plugin: ModuleFederationRuntimePlugin;
+  /** The refusal of the remote's last manifest, if its range did not hold. */
+  refusal(remote: RemoteName): RemotePlatformMismatchError | undefined;
+  /** Forgets a refusal before a retry (a failure to reach the manifest then is not taken for it). */
+  forget(remote: RemoteName): void;
+}
+
+export function platformGate(platformVersion: string = PLATFORM_VERSION): PlatformGate {
+  const refusals = new Map<RemoteName, RemotePlatformMismatchError>();
+  const remoteOf = (federationName: string): RemoteName | undefined => REMOTE_NAMES.find((remote) => FEDERATION_NAMES[remote] === federationName);
+  return {
+    plugin: {
+      name: 'linepulse-platform-gate',
+      loadRemoteSnapshot(args) {
+        const remote = remoteOf(args.moduleInfo.name);
+        // A snapshot from the global cache was checked when its manifest was read.
+        if (!remote || args.from !== 'manifest') return args;
+        const range = platformRangeOfManifest(args.manifestJson);
+        refusals.delete(remote);
+        if (range === null || !satisfiesRange(platformVersion, range)) {
+          const refusal = new RemotePlatformMismatchError(remote, range ?? '(none)', platformVersion);
+          refusals.set(remote, refusal);
+          throw refusal;
+        }
+        return args;
+      },
+    },
+    refusal: (remote) => refusals.get(remote),
+    forget: (remote) => void refusals.delete(remote),
+  };
+}
+
 /**
  * Registers every remote under its federation name with the manifest URL of the runtime config (never
  * from the build), and loads their routes modules on demand. A load is shared while it runs and kept
@@ -96,6 +144,7 @@ export function createRemoteLoader(
   manifests: Record<RemoteName, string>,
   timeoutMs: number = CHUNK_LOAD_TIMEOUT_MS,
   platformVersion: string = PLATFORM_VERSION,
+  gate?: Pick<PlatformGate, 'refusal' | 'forget'>,
 ): RemoteLoader {
   const entry = (remote: RemoteName): { name: string; entry: string } => ({
     name: FEDERATION_NAMES[remote],
@@ -112,10 +161,14 @@ export function createRemoteLoader(
         (exports) => {
           const module = routesModuleOf(exports);
           if (!module) throw new RemoteContractError(remote);
+          // Checked again on the module itself: a remote registered without a manifest was not gated.
           if (!satisfiesRange(platformVersion, module.platform)) {
             throw new RemotePlatformMismatchError(remote, String(module.platform), platformVersion);
           }
           return module;
+        },
+        (error: unknown) => {
+          throw gate?.refusal(remote) ?? error;
         },
       );
       loads.set(remote, load);
@@ -126,6 +179,7 @@ export function createRemoteLoader(
     },
     reset(remote) {
       loads.delete(remote);
+      gate?.forget(remote);
       runtime.registerRemotes([entry(remote)], { force: true });
     },
   };
