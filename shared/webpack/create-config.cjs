@@ -85,7 +85,8 @@ function installedVersion(appDir, name) {
 
 /**
  * The platform (`@linepulse/shared`) range an app is built against: its dependency range without the
- * `workspace:` protocol (e.g. `workspace:^1.0.0` → `^1.0.0`). LINEPULSE_PLATFORM_RANGE overrides it, to
+ * `workspace:` protocol (e.g. `workspace:^1.0.0` → `^1.0.0`), checked against the exports the app imports
+ * by shared/src/platform-api.test.ts (scripts/platform-api.cjs). LINEPULSE_PLATFORM_RANGE overrides it, to
  * build a remote as if against another platform (the end-to-end test of the host's refusal does).
  */
 function platformRange(appPackage) {
@@ -93,8 +94,9 @@ function platformRange(appPackage) {
   const declared = (appPackage.dependencies || {})['@linepulse/shared'];
   if (!declared) return `^${sharedPackage.version}`;
   const range = declared.replace(/^workspace:/, '');
-  if (!/^[~^]?\d+\.\d+\.\d+$/.test(range)) {
-    throw new Error(`${appPackage.name} must depend on @linepulse/shared with a semver range (workspace:^x.y.z), not ${declared}`);
+  // One range or alternatives (`^1.4.0 || ^2.0.0`: a remote that works on two platform majors).
+  if (!/^[~^]?\d+\.\d+\.\d+(\s*\|\|\s*[~^]?\d+\.\d+\.\d+)*$/.test(range)) {
+    throw new Error(`${appPackage.name} must depend on @linepulse/shared with a semver range (workspace:^x.y.z, alternatives joined by ||), not ${declared}`);
   }
   return range;
 }
