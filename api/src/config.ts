@@ -41,6 +41,11 @@ export interface AppConfig {
   sisterProductUrl: string;
   /** Remote name → manifest URL overrides (REMOTE_<NAME>_URL), e.g. a remote's dev server. */
   remoteUrls: Partial<Record<RemoteName, string>>;
+  /**
+   * REMOTES_FILE: a JSON file of remote name → manifest URL, over REMOTE_<NAME>_URL, read again when it
+   * changes (a remote moved without restarting the api; docs/hosting-a-remote.md). Unset: none.
+   */
+  remotesFile: string | null;
   logLevel: LogLevel;
   /** Log each request at info (LOG_REQUESTS, default true); the demo start turns it off to read cleanly. */
   logRequests: boolean;
@@ -304,6 +309,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     const url = parseUrl(raw, variable, problems, ['https:', 'http:']);
     if (url !== null) remoteUrls[name] = url;
   }
+  const rawRemotesFile = value(env, 'REMOTES_FILE');
+  // The file may not exist yet (written by the first `pnpm deploy:remote`); its folder must.
+  const remotesFile = rawRemotesFile === undefined ? null : path.resolve(rawRemotesFile);
+  if (remotesFile !== null && !existsSync(path.dirname(remotesFile))) problems.push(`REMOTES_FILE's folder does not exist: ${path.dirname(remotesFile)}`);
 
   const rawLevel = value(env, 'LOG_LEVEL') ?? 'info';
   let logLevel: LogLevel = 'info';
@@ -376,5 +385,5 @@ export function loadConfig(env: Env = process.env): AppConfig {
   };
 
   if (problems.length > 0) throw new ConfigError(problems);
-  return { reports, heavyCalls, opportunitiesCacheSeconds, analyticsCacheSeconds, analyticsStaleSeconds, analyticsConcurrent, port, host, publicUrl, dataDir, databaseUrl, tls, oidc, staticRoot, sisterProductUrl, remoteUrls, logLevel, logRequests, http2, seedDemo, mqtt, simulateDemo, simulateDemoDays, serveSourceMaps, trustProxy, embedOrigins };
+  return { reports, heavyCalls, opportunitiesCacheSeconds, analyticsCacheSeconds, analyticsStaleSeconds, analyticsConcurrent, port, host, publicUrl, dataDir, databaseUrl, tls, oidc, staticRoot, sisterProductUrl, remoteUrls, remotesFile, logLevel, logRequests, http2, seedDemo, mqtt, simulateDemo, simulateDemoDays, serveSourceMaps, trustProxy, embedOrigins };
 }

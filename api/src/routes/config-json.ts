@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config.ts';
+import type { RemoteUrls } from '../remote-locations.ts';
 import { APP_VERSION, REMOTE_NAMES, type RemoteName, type RuntimeConfig } from '@linepulse/contracts';
 
-export function runtimeConfig(config: AppConfig): RuntimeConfig {
+/** The host's runtime configuration, with the remotes where they live now (`remoteUrls`: the overrides). */
+export function runtimeConfig(config: AppConfig, remoteUrls: RemoteUrls = config.remoteUrls): RuntimeConfig {
   const { publicUrl, oidc } = config;
   const remotes = Object.fromEntries(
-    REMOTE_NAMES.map((name) => [name, config.remoteUrls[name] ?? `${publicUrl}/remotes/${name}/mf-manifest.json`]),
+    REMOTE_NAMES.map((name) => [name, remoteUrls[name] ?? `${publicUrl}/remotes/${name}/mf-manifest.json`]),
   ) as Record<RemoteName, string>;
   return {
     version: APP_VERSION,
@@ -26,10 +28,13 @@ export function runtimeConfig(config: AppConfig): RuntimeConfig {
 
 /** GET /config.json: the host's runtime configuration (auth, API bases, remote manifests). */
 export const configJsonRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  let body: string | null = null;
+  // Built once per version of the remotes' locations (they change without a restart).
+  let body: { version: number; text: string } | null = null;
   app.get('/config.json', async (_request, reply) => {
-    body ??= JSON.stringify(await withEmbeddedMetadata(app, runtimeConfig(app.config)));
-    return reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(body);
+    const remotes = app.remoteLocations.current();
+    const version = app.remoteLocations.version;
+    if (body?.version !== version) body = { version, text: JSON.stringify(await withEmbeddedMetadata(app, runtimeConfig(app.config, remotes))) };
+    return reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(body.text);
   });
 };
 

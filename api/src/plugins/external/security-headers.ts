@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../../config.ts';
+import type { RemoteUrls } from '../../remote-locations.ts';
 import { runtimeConfig } from '../../routes/config-json.ts';
 
 /**
  * The origins the browser may reach, exactly those /config.json names: the remotes' manifests (their
  * code, styles and images), the sign-in authority and the api bases. Order kept, duplicates dropped.
  */
-export function allowedOrigins(config: AppConfig): { remotes: string[]; authority: string; apis: string[] } {
-  const runtime = runtimeConfig(config);
+export function allowedOrigins(config: AppConfig, remoteUrls: RemoteUrls = config.remoteUrls): { remotes: string[]; authority: string; apis: string[] } {
+  const runtime = runtimeConfig(config, remoteUrls);
   const unique = (urls: string[]): string[] => [...new Set(urls.map((u) => new URL(u).origin))];
   return {
     remotes: unique(Object.values(runtime.remotes)),
@@ -27,8 +28,8 @@ export function allowedOrigins(config: AppConfig): { remotes: string[]; authorit
  * - fetch/XHR to the remotes (manifests), the authority (discovery, tokens) and the api bases;
  * - frames of the authority only (MSAL's silent renewal); the product itself in no one's frame.
  */
-export function contentSecurityPolicy(config: AppConfig): string {
-  const { remotes, authority, apis } = allowedOrigins(config);
+export function contentSecurityPolicy(config: AppConfig, remoteUrls: RemoteUrls = config.remoteUrls): string {
+  const { remotes, authority, apis } = allowedOrigins(config, remoteUrls);
   const list = (...groups: string[][]): string => [...new Set(groups.flat())].join(' ');
   const directives: [string, string][] = [
     ['default-src', "'self'"],
@@ -56,7 +57,6 @@ const HSTS = 'max-age=31536000';
  */
 async function securityHeaders(app: FastifyInstance): Promise<void> {
   const headers: [string, string][] = [
-    ['Content-Security-Policy', contentSecurityPolicy(app.config)],
     ['X-Content-Type-Options', 'nosniff'],
     // Full referrer inside the product (same origin), nothing to other sites: the sign-in callback's
     // query carries an authorization code.
@@ -65,7 +65,12 @@ async function securityHeaders(app: FastifyInstance): Promise<void> {
     ['X-Frame-Options', 'DENY'],
   ];
   if (app.config.publicUrl.startsWith('https:')) headers.push(['Strict-Transport-Security', HSTS]);
+  // The policy names the remotes' origins: built again when they move (REMOTES_FILE), else kept.
+  let csp = { version: -1, value: '' };
   app.addHook('onRequest', async (_request, reply) => {
+    const remotes = app.remoteLocations.current();
+    if (csp.version !== app.remoteLocations.version) csp = { version: app.remoteLocations.version, value: contentSecurityPolicy(app.config, remotes) };
+    reply.raw.setHeader('Content-Security-Policy', csp.value);
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
   });
 }
