@@ -9,6 +9,9 @@ import { SISTER_ORIGIN } from './support/sister';
  */
 const baseURL = process.env.E2E_BASE_URL ?? 'https://localhost:8443';
 const dataDir = join(tmpdir(), `linepulse-e2e-${process.pid}`);
+// Where remotes deployed elsewhere are listed for the api (REMOTES_FILE), read by the tests too: set
+// here once, in the main process, and inherited by the workers.
+process.env.E2E_REMOTES_FILE ??= join(tmpdir(), `linepulse-e2e-remotes-${process.pid}.json`);
 
 export default defineConfig({
   testDir: './tests',
@@ -56,6 +59,7 @@ export default defineConfig({
     stdout: 'ignore',
     stderr: 'pipe',
     // The sister product's page (support/sister.ts) embeds the overview from its own origin.
-    env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn', EMBED_ORIGINS: SISTER_ORIGIN },
+    // A remote team's second origin is the same server (tests/remote-second-origin.spec.ts).
+    env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn', EMBED_ORIGINS: SISTER_ORIGIN, REMOTES_FILE: process.env.E2E_REMOTES_FILE },
   },
 });
