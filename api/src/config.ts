@@ -87,6 +87,12 @@ export interface AppConfig {
    * pages may call /api, /dashboard-api, /config.json and load the remotes' files (CORS). Empty: none.
    */
   embedOrigins: string[];
+  /**
+   * The embedding sites' own sign-in with the embedded provider: EMBED_REDIRECT_URIS (comma-separated,
+   * each on an EMBED_ORIGINS origin) registers a second public client, EMBED_CLIENT_ID (default
+   * linepulse-embed), that returns there; its token endpoint answers those origins (CORS). None: no client.
+   */
+  embedClient: { clientId: string; redirectUris: string[] } | null;
   /** Scheduled e-mail reports: SMTP, sender and the schedule's loop (src/reports, decision 23). */
   reports: ReportsConfig;
 }
@@ -213,6 +219,31 @@ function parseEmbedOrigins(raw: string | undefined, problems: string[]): string[
   }
   if (bad.length > 0) problems.push(`EMBED_ORIGINS must be comma-separated origins such as https://sister.example:8444, without path or wildcard (not understood: ${bad.join(', ')})`);
   return bad.length > 0 ? [] : origins;
+}
+
+/** EMBED_REDIRECT_URIS and EMBED_CLIENT_ID: the embedding sites' sign-in client (embedded provider only). */
+function parseEmbedClient(
+  rawUris: string | undefined,
+  rawClientId: string | undefined,
+  origins: readonly string[],
+  oidc: OidcConfig,
+  problems: string[],
+): AppConfig['embedClient'] {
+  if (rawUris === undefined) return null;
+  const uris = rawUris.split(',').map((e) => e.trim()).filter((e) => e !== '');
+  const bad = uris.filter((uri) => {
+    try {
+      const url = new URL(uri);
+      return !origins.includes(url.origin) || url.hash !== '' || url.username !== '' || url.password !== '';
+    } catch {
+      return true;
+    }
+  });
+  if (bad.length > 0) problems.push(`EMBED_REDIRECT_URIS must be addresses on the EMBED_ORIGINS origins, without fragment (not allowed: ${bad.join(', ')})`);
+  if (!oidc.embedded) problems.push('EMBED_REDIRECT_URIS registers a client with the embedded provider: with an external provider, register the sister product there');
+  const clientId = rawClientId ?? 'linepulse-embed';
+  if (!/^[A-Za-z0-9._-]{1,64}$/.test(clientId) || clientId === oidc.clientId) problems.push(`EMBED_CLIENT_ID must be a client id of letters, digits, ".", "_" or "-", other than OIDC_CLIENT_ID (got ${clientId})`);
+  return bad.length > 0 || uris.length === 0 ? null : { clientId, redirectUris: uris };
 }
 
 /**
@@ -371,6 +402,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
 
   const trustProxy = parseTrustProxy(value(env, 'TRUST_PROXY'), problems);
   const embedOrigins = parseEmbedOrigins(value(env, 'EMBED_ORIGINS'), problems);
+  const embedClient = parseEmbedClient(value(env, 'EMBED_REDIRECT_URIS'), value(env, 'EMBED_CLIENT_ID'), embedOrigins, oidc, problems);
 
   const rawSmtp = value(env, 'SMTP_URL');
   const smtpUrl = rawSmtp === undefined ? null : parseUrl(rawSmtp, 'SMTP_URL', problems, ['smtp:', 'smtps:']);
@@ -385,5 +417,5 @@ export function loadConfig(env: Env = process.env): AppConfig {
   };
 
   if (problems.length > 0) throw new ConfigError(problems);
-  return { reports, heavyCalls, opportunitiesCacheSeconds, analyticsCacheSeconds, analyticsStaleSeconds, analyticsConcurrent, port, host, publicUrl, dataDir, databaseUrl, tls, oidc, staticRoot, sisterProductUrl, remoteUrls, remotesFile, logLevel, logRequests, http2, seedDemo, mqtt, simulateDemo, simulateDemoDays, serveSourceMaps, trustProxy, embedOrigins };
+  return { reports, heavyCalls, opportunitiesCacheSeconds, analyticsCacheSeconds, analyticsStaleSeconds, analyticsConcurrent, port, host, publicUrl, dataDir, databaseUrl, tls, oidc, staticRoot, sisterProductUrl, remoteUrls, remotesFile, logLevel, logRequests, http2, seedDemo, mqtt, simulateDemo, simulateDemoDays, serveSourceMaps, trustProxy, embedOrigins, embedClient };
 }

@@ -86,7 +86,14 @@ export interface Tokens {
 }
 
 /** Code from a callback URL + PKCE verifier → tokens, as MSAL does from the product's origin (`origin`). */
-export async function redeem(baseUrl: string, callbackUrl: string, verifier: string, redirectUri = `${baseUrl}/login-callback`, origin = baseUrl): Promise<Tokens> {
+export async function redeem(
+  baseUrl: string,
+  callbackUrl: string,
+  verifier: string,
+  redirectUri = `${baseUrl}/login-callback`,
+  origin = baseUrl,
+  clientId = CLIENT_ID,
+): Promise<Tokens> {
   const code = new URL(callbackUrl).searchParams.get('code');
   assert.ok(code, `a code in ${callbackUrl}`);
   const response = await fetch(`${baseUrl}/oidc/token`, {
@@ -94,7 +101,7 @@ export async function redeem(baseUrl: string, callbackUrl: string, verifier: str
     headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
     body: new URLSearchParams({
       grant_type: 'authorization_code',
-      client_id: CLIENT_ID,
+      client_id: clientId,
       code,
       redirect_uri: redirectUri,
       code_verifier: verifier,
@@ -106,11 +113,11 @@ export async function redeem(baseUrl: string, callbackUrl: string, verifier: str
 }
 
 /** refresh_token grant; the answer's status and body. */
-export async function refresh(baseUrl: string, refreshToken: string, origin = baseUrl): Promise<{ status: number; body: Record<string, string> }> {
+export async function refresh(baseUrl: string, refreshToken: string, origin = baseUrl, clientId = CLIENT_ID): Promise<{ status: number; body: Record<string, string> }> {
   const response = await fetch(`${baseUrl}/oidc/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
-    body: new URLSearchParams({ grant_type: 'refresh_token', client_id: CLIENT_ID, refresh_token: refreshToken }).toString(),
+    body: new URLSearchParams({ grant_type: 'refresh_token', client_id: clientId, refresh_token: refreshToken }).toString(),
   });
   return { status: response.status, body: (await response.json()) as Record<string, string> };
 }

@@ -80,6 +80,22 @@ export function createOidcProvider(config: AppConfig, db: Db, keys: OidcKeys): P
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
       },
+      // The embedding sites' own sign-in (EMBED_REDIRECT_URIS): same users, same api audience, their
+      // own return addresses, so a sister product never borrows the host's token (README, "Embedding").
+      ...(config.embedClient
+        ? [
+            {
+              client_id: config.embedClient.clientId,
+              client_name: 'Linepulse, embedded',
+              application_type: 'web' as const,
+              token_endpoint_auth_method: 'none' as const,
+              redirect_uris: config.embedClient.redirectUris,
+              post_logout_redirect_uris: config.embedClient.redirectUris,
+              grant_types: ['authorization_code', 'refresh_token'],
+              response_types: ['code' as const],
+            },
+          ]
+        : []),
     ],
     jwks: keys.jwks as Configuration['jwks'],
     cookies: {
@@ -98,7 +114,9 @@ export function createOidcProvider(config: AppConfig, db: Db, keys: OidcKeys): P
     extraParams: ['theme'],
     pkce: { required: () => true },
     responseTypes: ['code'],
-    clientBasedCORS: (_ctx, origin) => origin === productOrigin,
+    // The product's own pages; an embedding site's pages for its own client only (token, userinfo).
+    clientBasedCORS: (_ctx, origin, client) =>
+      origin === productOrigin || (config.embedClient !== null && client.clientId === config.embedClient.clientId && config.embedOrigins.includes(origin)),
     async findAccount(_ctx, sub) {
       const user = await findUserById(db, sub);
       if (!user) return undefined;
