@@ -60,6 +60,13 @@ export default defineConfig({
     stderr: 'pipe',
     // The sister product's page (support/sister.ts) embeds the overview from its own origin.
     // A remote team's second origin is the same server (tests/remote-second-origin.spec.ts).
-    env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn', EMBED_ORIGINS: SISTER_ORIGIN, REMOTES_FILE: process.env.E2E_REMOTES_FILE },
+    // The sister product signs in with its own client and returns to its page (EMBED_REDIRECT_URIS).
+    env: {
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      EMBED_ORIGINS: SISTER_ORIGIN,
+      EMBED_REDIRECT_URIS: `${SISTER_ORIGIN}/index.html`,
+      REMOTES_FILE: process.env.E2E_REMOTES_FILE,
+    },
   },
 });

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { bearer, captureAccessToken } from '../support/api';
 import { groupsOf, mainKpisResponse, resetPeriod, sectionsReady, TEST_IDS } from '../support/overview';
-import { sisterPage, startSisterProduct } from '../support/sister';
-import { storageStatePath } from '../support/users';
+import { SISTER_ORIGIN, sisterPage, startSisterProduct } from '../support/sister';
+import { DEMO_PASSWORD, USERS, storageStatePath } from '../support/users';
 
 test.describe('saved filters', () => {
   test.use({ storageState: storageStatePath('admin') });
@@ -145,35 +145,56 @@ test.describe('sister-product embed', () => {
     await expect(page.getByRole('table')).toHaveCount(0);
   });
 
-  test('two overviews of different factories on one page: unmounting one leaves the other working', async ({ page, baseURL }) => {
+  test('the sister product signs in with its own client and shows two overviews of different factories: unmounting one leaves the other working', async ({ page, browser, baseURL }) => {
     const token = await captureAccessToken(page);
     await resetPeriod(page.request, token); // the user's saved period: last 7 days
     const factories = (await (await page.request.get('/api/user/factories', { headers: bearer(token) })).json()) as { id: string; name: string }[];
     const [lyon, other] = [factories.find((f) => f.name === 'Lyon'), factories.find((f) => f.name !== 'Lyon')];
     if (!lyon || !other) throw new Error('the demo admin sees Lyon and another factory');
-    await page.goto(sisterPage({ token, origin: baseURL!, factory: lyon.id, second: other.id }));
-    await expect(page.locator('#embed-status')).toHaveText('mounted');
-    const first = page.locator('#overview');
-    const second = page.locator('#second');
-    for (const [embed, factory] of [[first, lyon], [second, other]] as const) {
-      const table = embed.getByRole('table', { name: 'Comparison of factories and groups' });
-      await expect(table).toBeVisible();
-      await expect(table.getByRole('row', { name: new RegExp(factory.name) })).toHaveCount(1);
+
+    // A browser that has never signed in to Linepulse: the sister's page sends the user to Linepulse's
+    // sign-in page with its own client, and gets the user back with the page's parameters.
+    const context = await browser.newContext({ ignoreHTTPSErrors: true });
+    const sister = await context.newPage();
+    try {
+      await sister.goto(sisterPage({ origin: baseURL!, factory: lyon.id, second: other.id }));
+      await sister.waitForURL(/\/oidc\//);
+      await sister.getByLabel('Email').fill(USERS.admin.email);
+      await sister.getByLabel('Password').fill(DEMO_PASSWORD);
+      const called = sister.waitForRequest((r) => r.url().endsWith('/api/kpis/by-groups'));
+      await sister.getByRole('button', { name: 'Sign in' }).click();
+      await expect(sister.locator('#embed-status')).toHaveText('mounted');
+      expect(new URL(sister.url()).origin).toBe(SISTER_ORIGIN);
+      // Its calls carry the embedding client's token, not one borrowed from the host.
+      const claims = JSON.parse(Buffer.from((await (await called).headerValue('authorization'))!.split('.')[1]!, 'base64url').toString()) as { client_id: string };
+      expect(claims.client_id).toBe('linepulse-embed');
+
+      const first = sister.locator('#overview');
+      const second = sister.locator('#second');
+      for (const [embed, factory] of [[first, lyon], [second, other]] as const) {
+        const table = embed.getByRole('table', { name: 'Comparison of factories and groups' });
+        await expect(table).toBeVisible();
+        await expect(table.getByRole('row', { name: new RegExp(factory.name) })).toHaveCount(1);
+      }
+
+      // A factory's link leads to its dashboard in Linepulse, in a new tab (not to the sister's site).
+      const [tab] = await Promise.all([sister.waitForEvent('popup'), second.getByRole('link', { name: new RegExp(other.name) }).first().click()]);
+      await tab.waitForURL((url) => url.pathname === `/${other.id}/dashboard` || url.pathname.startsWith('/home'));
+      await tab.close();
+
+      await sister.evaluate(() => (window as unknown as { unmountOverview: () => void }).unmountOverview());
+      await expect(first.getByRole('table')).toHaveCount(0);
+      // The tokens renew (refresh token, from the sister's origin), and the other embed still calls the
+      // api: a new period brings new figures, and no error.
+      await sister.evaluate(() => (window as unknown as { renewNow: () => Promise<string> }).renewNow());
+      const answer = sister.waitForResponse((r) => r.url().endsWith('/api/kpis/by-groups') && r.request().method() === 'POST');
+      await second.getByRole('combobox', { name: 'Period' }).selectOption('last30days');
+      expect((await answer).status()).toBe(200);
+      await expect(second.getByRole('table', { name: 'Comparison of factories and groups' }).getByRole('row', { name: new RegExp(other.name) })).toHaveCount(1);
+      await expect(second.getByText('Something went wrong')).toHaveCount(0);
+    } finally {
+      await context.close();
     }
-
-    // A factory's link leads to its dashboard in Linepulse, in a new tab (not to the sister's site).
-    const [tab] = await Promise.all([page.waitForEvent('popup'), second.getByRole('link', { name: new RegExp(other.name) }).first().click()]);
-    await tab.waitForURL(`${baseURL}/${other.id}/dashboard`);
-    await tab.close();
-
-    await page.evaluate(() => (window as unknown as { unmountOverview: () => void }).unmountOverview());
-    await expect(first.getByRole('table')).toHaveCount(0);
-    // The other embed still calls the api: a new period brings new figures, and no error.
-    const answer = page.waitForResponse((r) => r.url().endsWith('/api/kpis/by-groups') && r.request().method() === 'POST');
-    await second.getByRole('combobox', { name: 'Period' }).selectOption('last30days');
-    expect((await answer).status()).toBe(200);
-    await expect(second.getByRole('table', { name: 'Comparison of factories and groups' }).getByRole('row', { name: new RegExp(other.name) })).toHaveCount(1);
-    await expect(second.getByText('Something went wrong')).toHaveCount(0);
     // The period picked in the embed was not saved to the user's preferences.
     const preferences = (await (await page.request.get('/api/user/preferences', { headers: bearer(token) })).json()) as { tilelytics: { selected_time_option: string } };
     expect(preferences.tilelytics.selected_time_option).toBe('last7days');
