@@ -62,6 +62,12 @@ describe('an embedding site signs in with its own client of the embedded provide
     assert.notEqual((await refresh(baseUrl, refresh_token, baseUrl)).status, 200, 'the host cannot redeem the site’s refresh token');
   });
 
+  it('lets the sign-in form’s answer redirect to the site (form-action), and nowhere else new', async () => {
+    const csp = String((await app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy']);
+    const formAction = /form-action ([^;]*)/.exec(csp)![1]!.split(' ');
+    assert.deepEqual(formAction, ["'self'", new URL(baseUrl).origin, SISTER]);
+  });
+
   it('returns only to the addresses it registered', async () => {
     const browser = new Browser();
     const response = await browser.fetch(

@@ -39,7 +39,9 @@ export function contentSecurityPolicy(config: AppConfig, remoteUrls: RemoteUrls 
     ['font-src', list(["'self'", 'data:'], remotes)],
     ['connect-src', list(["'self'"], remotes, [authority], apis)],
     ['frame-src', list(["'self'"], [authority])],
-    ['form-action', list(["'self'"], [authority])],
+    // The sign-in form's answer redirects to the client's return address, and browsers hold that
+    // redirect to form-action too: the embedding client's return pages (EMBED_REDIRECT_URIS) are listed.
+    ['form-action', list(["'self'"], [authority], (config.embedClient?.redirectUris ?? []).map((uri) => new URL(uri).origin))],
     ['frame-ancestors', "'none'"],
     ['base-uri', "'self'"],
     ['object-src', "'none'"],
