@@ -62,7 +62,8 @@ describe('security headers and source maps', () => {
       { url: '/api/nothing-here' }, // 404
       { url: '/config.json' },
       { url: '/' },
-      { url: '/main.js' },
+      { url: '/main.js.map' }, // 404 without SERVE_SOURCE_MAPS
+      { url: '/main.js/' }, // not a script: the page's fallback
       { url: '/company-overview', headers: { accept: 'text/html' } },
       { url: '/remotes/overview/mf-manifest.json' },
       { url: '/oidc/.well-known/openid-configuration' },
@@ -73,6 +74,18 @@ describe('security headers and source maps', () => {
       const response = await app.inject({ method: 'GET', ...request });
       assert.ok(response.statusCode < 500, `${request.url}: ${response.statusCode}`);
       assertSecurityHeaders(response, request.url);
+    }
+  });
+
+  it('leaves the document policies off scripts, which keep nosniff', async () => {
+    for (const url of ['/main.js', '/main.js?v=2', '/remotes/overview/77.a1b2c3d4e5f6.js']) {
+      const response = await app.inject({ method: 'GET', url });
+      assert.equal(response.statusCode, 200, url);
+      assert.equal(response.headers['x-content-type-options'], 'nosniff', url);
+      assert.equal(response.headers['referrer-policy'], 'same-origin', url);
+      assert.equal(response.headers['strict-transport-security'], 'max-age=31536000', url);
+      assert.equal(response.headers['content-security-policy'], undefined, url);
+      assert.equal(response.headers['x-frame-options'], undefined, url);
     }
   });
 
