@@ -14,6 +14,7 @@
 // not through the type checker: the same reading works on any commit of the repository.
 const { readFileSync, writeFileSync, readdirSync } = require('node:fs');
 const path = require('node:path');
+const { createHash } = require('node:crypto');
 const ts = require('typescript');
 
 const ROOT = path.resolve(__dirname, '..');
@@ -57,9 +58,101 @@ function exportsOf(read, file = 'src/index.ts') {
   return out;
 }
 
+/** Comments and runs of white space removed: the same declaration written again gives the same text. */
+function normalise(text) {
+  return text
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/(^|[^:])\/\/[^\n]*/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * What a declaration promises its users, as text: a function's or method's signature without its body,
+ * a type's or interface's whole text, a constant's declared type (a constant without one promises its
+ * name only: its inferred type is not read here). Bodies and values are left out: changing them is not
+ * an API change.
+ */
+function shapeOf(node, source) {
+  const text = (n) => n.getText(source);
+  const withoutBody = (n) => (n.body ? source.text.slice(n.getStart(source), n.body.getStart(source)) : text(n));
+  if (ts.isFunctionDeclaration(node)) return withoutBody(node);
+  if (ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node) || ts.isEnumDeclaration(node)) return text(node);
+  if (ts.isVariableDeclaration(node)) {
+    if (node.type) return `${text(node.name)}: ${text(node.type)}`;
+    const init = node.initializer;
+    if (init && (ts.isArrowFunction(init) || ts.isFunctionExpression(init))) return `${text(node.name)} = ${withoutBody(init)}`;
+    return text(node.name);
+  }
+  if (ts.isClassDeclaration(node)) {
+    const members = node.members
+      .filter((m) => !(ts.canHaveModifiers(m) ? ts.getModifiers(m) ?? [] : []).some((mod) => mod.kind === ts.SyntaxKind.PrivateKeyword))
+      .map((m) => ('body' in m ? withoutBody(m) : text(m)));
+    return `class ${node.name?.text ?? ''} ${(node.heritageClauses ?? []).map(text).join(' ')} { ${members.join('; ')} }`;
+  }
+  return text(node);
+}
+
+/** The declaration text of `name` in `file` (following re-exports), or null when it is not found. */
+function declarationOf(read, file, name, depth = 0) {
+  if (depth > 10) return null;
+  let source;
+  try {
+    source = parse(file, read(file));
+  } catch {
+    return null;
+  }
+  const found = [];
+  for (const node of source.statements) {
+    if ((ts.isFunctionDeclaration(node) || ts.isClassDeclaration(node) || ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node) || ts.isEnumDeclaration(node)) && node.name?.text === name) {
+      found.push(shapeOf(node, source));
+    } else if (ts.isVariableStatement(node)) {
+      for (const d of node.declarationList.declarations) if (ts.isIdentifier(d.name) && d.name.text === name) found.push(shapeOf(d, source));
+    }
+  }
+  if (found.length > 0) return normalise(found.join('\n'));
+  // Re-exported or imported then exported: follow the module it comes from.
+  for (const node of source.statements) {
+    const from = node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier) ? node.moduleSpecifier.text : null;
+    if (!from || !from.startsWith('.')) continue;
+    let original = null;
+    if (ts.isExportDeclaration(node) && node.exportClause && ts.isNamedExports(node.exportClause)) {
+      const element = node.exportClause.elements.find((e) => e.name.text === name);
+      if (element) original = (element.propertyName ?? element.name).text;
+    } else if (ts.isImportDeclaration(node) && node.importClause?.namedBindings && ts.isNamedImports(node.importClause.namedBindings)) {
+      const element = node.importClause.namedBindings.elements.find((e) => e.name.text === name);
+      if (element) original = (element.propertyName ?? element.name).text;
+    } else if (ts.isExportDeclaration(node) && !node.exportClause) {
+      original = name;
+    }
+    if (original === null) continue;
+    for (const ext of ['.ts', '.tsx', '/index.ts']) {
+      const target = path.posix.join(path.posix.dirname(file), from) + ext;
+      const shape = declarationOf(read, target, original, depth + 1);
+      if (shape !== null) return shape;
+    }
+  }
+  return null;
+}
+
+/** Name → a short hash of what its declaration promises (`shapeOf`); null when not found. */
+function shapesOf(read, names, file = 'src/index.ts') {
+  const out = new Map();
+  for (const name of names) {
+    const shape = declarationOf(read, file, name);
+    out.set(name, shape === null ? null : createHash('sha256').update(shape).digest('hex').slice(0, 12));
+  }
+  return out;
+}
+
 /** The platform's exports in the working tree. */
 function currentExports() {
   return exportsOf((file) => readFileSync(path.join(SHARED, file), 'utf8'));
+}
+
+/** The shapes of the working tree's exports. */
+function currentShapes(exports = currentExports()) {
+  return shapesOf((file) => readFileSync(path.join(SHARED, file), 'utf8'), [...exports.keys()]);
 }
 
 function readReport() {
@@ -78,22 +171,30 @@ function compareVersions(a, b) {
   return 0;
 }
 
-/** What changed between the record and the exports: added, removed, and names whose kind changed. */
-function diff(report, exports) {
+/**
+ * What changed between the record and the exports: added, removed, names whose kind changed (type ↔
+ * value), and names whose declaration now promises something else (`reshaped`; only when `shapes` given).
+ */
+function diff(report, exports, shapes) {
   const recorded = new Map(Object.entries(report.exports).map(([name, entry]) => [name, entry.kind]));
   return {
     added: [...exports.keys()].filter((name) => !recorded.has(name)).sort(),
     removed: [...recorded.keys()].filter((name) => !exports.has(name)).sort(),
     changed: [...exports].filter(([name, kind]) => recorded.has(name) && recorded.get(name) !== kind).map(([name]) => name).sort(),
+    reshaped: shapes
+      ? [...shapes].filter(([name, shape]) => recorded.has(name) && recorded.get(name) === exports.get(name) && (report.exports[name].shape ?? null) !== shape).map(([name]) => name).sort()
+      : [],
   };
 }
 
 /**
  * The bump a change needs from the recorded version: 'major' for removals and changed kinds, 'minor'
- * for additions, null for none; and whether `version` is such a bump.
+ * for additions and reshaped declarations (whether a new signature breaks callers is not read here: a
+ * breaking one needs the major, by review), null for none; and whether `version` is such a bump.
  */
 function requiredBump(change, recordedVersion, version) {
-  const needs = change.removed.length > 0 || change.changed.length > 0 ? 'major' : change.added.length > 0 ? 'minor' : null;
+  const needs =
+    change.removed.length > 0 || change.changed.length > 0 ? 'major' : change.added.length > 0 || (change.reshaped ?? []).length > 0 ? 'minor' : null;
   const [a, b] = [parts(recordedVersion), parts(version)];
   const ok = needs === null || (needs === 'major' ? b[0] > a[0] : b[0] > a[0] || (b[0] === a[0] && b[1] > a[1]));
   return { needs, ok };
@@ -169,27 +270,30 @@ function record() {
   const version = sharedVersion();
   const report = readReport();
   const exports = currentExports();
-  const change = diff(report, exports);
+  const shapes = currentShapes(exports);
+  const change = diff(report, exports, shapes);
   const bump = requiredBump(change, report.version, version);
   if (!bump.ok) {
+    const list = (names) => names.join(', ') || 'none';
     return {
       ok: false,
       message:
-        `The platform's exports changed (added: ${change.added.join(', ') || 'none'}; removed: ${change.removed.join(', ') || 'none'}; ` +
-        `changed kind: ${change.changed.join(', ') || 'none'}) but @linepulse/shared is still ${version}: bump its ${bump.needs} version ` +
+        `The platform's exports changed (added: ${list(change.added)}; removed: ${list(change.removed)}; changed kind: ${list(change.changed)}; ` +
+        `changed declaration: ${list(change.reshaped)}) but @linepulse/shared is still ${version}: bump its ${bump.needs} version ` +
         `(recorded: ${report.version}), then run this again.`,
     };
   }
   const next = {};
   for (const name of [...exports.keys()].sort()) {
     const kept = report.exports[name];
-    next[name] = kept && !change.changed.includes(name) ? kept : { since: version, kind: exports.get(name) };
+    const since = kept && !change.changed.includes(name) ? kept.since : version;
+    next[name] = { since, kind: exports.get(name), shape: shapes.get(name) };
   }
   writeFileSync(REPORT, `${JSON.stringify({ version, exports: next }, null, 2)}\n`);
-  return { ok: true, message: `platform ${version}: ${exports.size} exports recorded (added ${change.added.length}, removed ${change.removed.length})` };
+  return { ok: true, message: `platform ${version}: ${exports.size} exports recorded (added ${change.added.length}, removed ${change.removed.length}, declarations changed ${change.reshaped.length})` };
 }
 
-module.exports = { APPS, REPORT, compareVersions, currentExports, declaredRange, diff, exportsOf, rangeFloor, rangeStart, readReport, record, requiredBump, sharedVersion };
+module.exports = { APPS, REPORT, compareVersions, currentExports, currentShapes, declaredRange, diff, exportsOf, shapesOf, rangeFloor, rangeStart, readReport, record, requiredBump, sharedVersion };
 
 if (require.main === module) {
   const result = record();

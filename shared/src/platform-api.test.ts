@@ -7,6 +7,7 @@ import {
   APPS,
   compareVersions,
   currentExports,
+  currentShapes,
   declaredRange,
   diff,
   exportsOf,
@@ -14,6 +15,7 @@ import {
   rangeStart,
   readReport,
   requiredBump,
+  shapesOf,
   sharedVersion,
   type PlatformApiReport,
 } from '../../scripts/platform-api.cjs';
@@ -22,9 +24,11 @@ describe('the platform’s public API', () => {
   const report: PlatformApiReport = readReport();
 
   it('is recorded as it is, for the platform’s version', () => {
-    const change = diff(report, currentExports());
-    // Run `pnpm platform:api` (after bumping @linepulse/shared: minor to add, major to remove).
-    expect(change).toEqual({ added: [], removed: [], changed: [] });
+    const exports = currentExports();
+    const change = diff(report, exports, currentShapes(exports));
+    // Run `pnpm platform:api` (after bumping @linepulse/shared: minor to add or change a declaration,
+    // major to remove one or break its callers).
+    expect(change).toEqual({ added: [], removed: [], changed: [], reshaped: [] });
     expect(report.version).toBe(sharedVersion());
     const ahead = Object.entries(report.exports).filter(([, entry]) => compareVersions(entry.since, report.version) > 0);
     expect(ahead).toEqual([]);
@@ -33,7 +37,7 @@ describe('the platform’s public API', () => {
   it('needs a minor version to add an export and a major one to remove or retype one', () => {
     const one: PlatformApiReport = { version: '1.4.0', exports: { a: { since: '1.0.0', kind: 'value' }, T: { since: '1.0.0', kind: 'type' } } };
     const added = diff(one, new Map([['a', 'value'], ['T', 'type'], ['b', 'value']]));
-    expect(added).toEqual({ added: ['b'], removed: [], changed: [] });
+    expect(added).toEqual({ added: ['b'], removed: [], changed: [], reshaped: [] });
     expect(requiredBump(added, '1.4.0', '1.4.0')).toEqual({ needs: 'minor', ok: false });
     expect(requiredBump(added, '1.4.0', '1.4.1')).toEqual({ needs: 'minor', ok: false });
     expect(requiredBump(added, '1.4.0', '1.5.0')).toEqual({ needs: 'minor', ok: true });
@@ -43,6 +47,34 @@ describe('the platform’s public API', () => {
     const retyped = diff(one, new Map([['a', 'value'], ['T', 'value']]));
     expect(retyped.changed).toEqual(['T']);
     expect(requiredBump(diff(one, new Map([['a', 'value'], ['T', 'type']])), '1.4.0', '1.4.0')).toEqual({ needs: null, ok: true });
+  });
+
+  it('sees a declaration that promises something else, and not a body or a value that changed', () => {
+    const files = (a: string): Record<string, string> => ({
+      'src/index.ts': "export { f, type T, K } from './a';",
+      'src/a.ts': a,
+    });
+    const shapes = (a: string): Map<string, string | null> => {
+      const all = files(a);
+      return shapesOf((file: string) => {
+        if (!(file in all)) throw new Error(`no ${file}`);
+        return all[file]!;
+      }, ['f', 'T', 'K']);
+    };
+    const before = shapes('export function f(a: number): string { return String(a); }\nexport interface T { a: number }\nexport const K: number = 1;');
+    // Another body, another value, a comment: the same promises.
+    expect(shapes('/** f */\nexport function f(a: number): string { return `${a}`; }\nexport interface T { a: number } // T\nexport const K: number = 2;')).toEqual(before);
+    // A parameter, a field, a type: each is another promise.
+    const after = shapes('export function f(a: number, b?: number): string { return String(a); }\nexport interface T { a: number; b: string }\nexport const K: string = "1";');
+    for (const name of ['f', 'T', 'K']) expect([name, after.get(name) === before.get(name)]).toEqual([name, false]);
+    const recorded: PlatformApiReport = {
+      version: '1.4.0',
+      exports: { f: { since: '1.0.0', kind: 'value', shape: before.get('f') }, T: { since: '1.0.0', kind: 'type', shape: before.get('T') }, K: { since: '1.0.0', kind: 'value', shape: before.get('K') } },
+    };
+    const change = diff(recorded, new Map([['f', 'value'], ['T', 'type'], ['K', 'value']]), after);
+    expect(change.reshaped).toEqual(['K', 'T', 'f']);
+    expect(requiredBump(change, '1.4.0', '1.4.1')).toEqual({ needs: 'minor', ok: false });
+    expect(requiredBump(change, '1.4.0', '1.5.0')).toEqual({ needs: 'minor', ok: true });
   });
 
   it('reads exports from the source: named, type-only, declared and re-exported with export *', () => {
