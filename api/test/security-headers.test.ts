@@ -87,6 +87,9 @@ describe('security headers and source maps', () => {
       assert.equal(response.headers['content-security-policy'], undefined, url);
       assert.equal(response.headers['x-frame-options'], undefined, url);
     }
+    // A navigation to a script's address that answers with the host's page keeps the document policies.
+    const navigation = await app.inject({ method: 'GET', url: '/no-such-file.js', headers: { accept: 'text/html,application/xhtml+xml' } });
+    assertSecurityHeaders(navigation, 'a navigation to /no-such-file.js');
   });
 
   it('allows exactly the origins /config.json names: remotes, authority, api', async () => {

@@ -78,7 +78,9 @@ async function securityHeaders(app: FastifyInstance): Promise<void> {
   let csp = { version: -1, value: '' };
   app.addHook('onRequest', async (request, reply) => {
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
-    if (NOT_DOCUMENTS.test(request.url.split('?')[0]!)) return;
+    // A navigation to such an address (Accept: text/html) may get the host's page (history-mode
+    // fallback): it keeps the policies. Scripts and styles are requested with */* or their own types.
+    if (NOT_DOCUMENTS.test(request.url.split('?')[0]!) && !String(request.headers.accept ?? '').includes('text/html')) return;
     const remotes = app.remoteLocations.current();
     if (csp.version !== app.remoteLocations.version) csp = { version: app.remoteLocations.version, value: contentSecurityPolicy(app.config, remotes) };
     reply.raw.setHeader('Content-Security-Policy', csp.value);
