@@ -152,7 +152,8 @@ function value(env: Env, name: string): string | undefined {
   return trimmed === '' ? undefined : trimmed;
 }
 
-function parseUrl(raw: string, name: string, problems: string[], protocols: string[]): string | null {
+/** `raw` as a URL of one of `protocols` (without trailing slashes), or null with the problem said under `name`. */
+export function parseUrl(raw: string, name: string, problems: string[], protocols: string[]): string | null {
   try {
     const url = new URL(raw);
     if (!protocols.includes(url.protocol)) {

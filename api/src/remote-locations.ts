@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
 import { REMOTE_NAMES, type RemoteName } from '@linepulse/contracts';
+import { parseUrl } from './config.ts';
 
 /** Remote name → manifest URL, where it differs from the api's own `/remotes/<name>/`. */
 export type RemoteUrls = Partial<Record<RemoteName, string>>;
@@ -27,14 +28,12 @@ export function parseRemotesFile(text: string): { urls: RemoteUrls } | { problem
       problems.push(`${name} is not a remote (${REMOTE_NAMES.join(', ')})`);
       continue;
     }
-    let parsed: URL | null = null;
-    try {
-      parsed = typeof url === 'string' ? new URL(url) : null;
-    } catch {
-      parsed = null;
+    // The same rule as REMOTE_<NAME>_URL's.
+    if (typeof url !== 'string') problems.push(`${name} must be a URL (got ${JSON.stringify(url)})`);
+    else {
+      const parsed = parseUrl(url, name, problems, ['https:', 'http:']);
+      if (parsed !== null) urls[name as RemoteName] = parsed;
     }
-    if (!parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')) problems.push(`${name}: ${JSON.stringify(url)} is not an http(s) URL`);
-    else urls[name as RemoteName] = parsed.toString();
   }
   return problems.length > 0 ? { problems } : { urls };
 }
