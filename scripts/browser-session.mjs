@@ -1,4 +1,4 @@
-// What the measuring scripts (`pnpm budgets`, `pnpm budgets:heatmap`) share: Debian's Chromium with the
+// What the measuring scripts (`pnpm budgets`, `pnpm budgets:heatmap`, `pnpm budgets:embed`) share: Debian's Chromium with the
 // flags this machine's closed network needs, and the real sign-in of the demo admin.
 import { createRequire } from 'node:module';
 
@@ -25,4 +25,14 @@ export async function signInAsDemoAdmin(page) {
   await page.getByLabel('Password').fill('linepulse');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/oidc') && !url.pathname.startsWith('/login-callback'));
+}
+
+/**
+ * The Authorization header the product itself sends (`Bearer …`): the company overview is opened and
+ * its first api call read, so the measuring script calls the api with the signed-in user's token.
+ */
+export async function appAuthorization(page) {
+  const request = page.waitForRequest((r) => r.url().includes('/api/') && !!r.headers().authorization, { timeout: 60_000 });
+  await page.goto(`${base}/company-overview`);
+  return (await request).headers().authorization;
 }

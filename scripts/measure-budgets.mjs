@@ -11,7 +11,7 @@
 // Highcharts has arrived. Prints one table of figures against their budgets (OK/OVER), the biggest
 // JavaScript files, and the request waterfall up to the company overview's first figures. Figures, not
 // assertions: it exits 0 whatever they are.
-import { base, launchChromium, signInAsDemoAdmin } from './browser-session.mjs';
+import { appAuthorization, base, launchChromium, signInAsDemoAdmin } from './browser-session.mjs';
 
 const RUNS = 5;
 const KiB = 1024;
@@ -158,9 +158,7 @@ function waterfall(responses, drawnWallMs) {
 
 /** The first factory of the signed-in user, asked of the api with the token the app itself sends. */
 async function firstFactoryId(page, context) {
-  const authorization = page.waitForRequest((r) => r.url().includes('/api/') && !!r.headers().authorization, { timeout: 60_000 });
-  await page.goto(`${base}/company-overview`);
-  const headers = { authorization: (await authorization).headers().authorization };
+  const headers = { authorization: await appAuthorization(page) };
   const factories = await (await context.request.get(`${base}/api/user/factories`, { headers })).json();
   if (!Array.isArray(factories) || factories.length === 0) throw new Error('the demo admin sees no factory');
   return factories[0].id;

@@ -14,7 +14,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { URLSearchParams } from 'node:url';
-import { base, launchChromium, signInAsDemoAdmin } from './browser-session.mjs';
+import { appAuthorization, base, launchChromium, signInAsDemoAdmin } from './browser-session.mjs';
 
 const SISTER_PORT = 8444;
 const SISTER = `http://localhost:${SISTER_PORT}`;
@@ -38,9 +38,7 @@ try {
   const context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   await signInAsDemoAdmin(page);
-  const tokenRequest = page.waitForRequest((r) => r.url().includes('/api/') && !!r.headers().authorization, { timeout: 60_000 });
-  await page.goto(`${base}/company-overview`);
-  const token = (await tokenRequest).headers().authorization.replace(/^Bearer /, '');
+  const token = (await appAuthorization(page)).replace(/^Bearer /, '');
 
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');

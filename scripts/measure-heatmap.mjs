@@ -28,7 +28,7 @@ const OWN_PORT = 8447;
 
 const external = process.env.E2E_BASE_URL;
 if (!external) process.env.E2E_BASE_URL = `https://localhost:${OWN_PORT}`;
-const { base, launchChromium, signInAsDemoAdmin } = await import('./browser-session.mjs');
+const { appAuthorization, base, launchChromium, signInAsDemoAdmin } = await import('./browser-session.mjs');
 process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0'; // the instance's self-signed certificate, for this script's own calls
 
 /** Starts the throwaway instance and waits for its health answer. */
@@ -159,9 +159,7 @@ try {
   const context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   await signInAsDemoAdmin(page);
-  const authorization = page.waitForRequest((r) => r.url().includes('/api/') && !!r.headers().authorization);
-  await page.goto(`${base}/company-overview`);
-  const headers = { authorization: (await authorization).headers().authorization };
+  const headers = { authorization: await appAuthorization(page) };
 
   const factory = await ensureFactory(headers);
   const end = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
