@@ -24,6 +24,20 @@ const REPORT = path.join(SHARED, 'platform-api.json');
 const APPS = ['host', 'remote-overview', 'remote-downtime', 'remote-reports', 'remote-admin', 'remote-opportunities'];
 
 const parse = (file, text) => ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+/** The file a relative module specifier of `file` names (`.ts`, `.tsx` or a folder's index), or null. */
+function resolveModule(read, file, from) {
+  return (
+    ['.ts', '.tsx', '/index.ts'].map((ext) => path.posix.join(path.posix.dirname(file), from) + ext).find((candidate) => {
+      try {
+        read(candidate);
+        return true;
+      } catch {
+        return false;
+      }
+    }) ?? null
+  );
+}
+
 const hasExport = (node) => (ts.canHaveModifiers(node) ? ts.getModifiers(node) ?? [] : []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
 
 /**
@@ -37,14 +51,7 @@ function exportsOf(read, file = 'src/index.ts') {
     if (ts.isExportDeclaration(node)) {
       const from = node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier) ? node.moduleSpecifier.text : null;
       if (!node.exportClause && from) {
-        const target = ['.ts', '.tsx', '/index.ts'].map((ext) => path.posix.join(path.posix.dirname(file), from) + ext).find((candidate) => {
-          try {
-            read(candidate);
-            return true;
-          } catch {
-            return false;
-          }
-        });
+        const target = resolveModule(read, file, from);
         if (target) for (const [name, kind] of exportsOf(read, target)) out.set(name, kind);
       } else if (node.exportClause && ts.isNamedExports(node.exportClause)) {
         for (const element of node.exportClause.elements) out.set(element.name.text, node.isTypeOnly || element.isTypeOnly ? 'type' : 'value');
@@ -125,12 +132,9 @@ function declarationOf(read, file, name, depth = 0) {
     } else if (ts.isExportDeclaration(node) && !node.exportClause) {
       original = name;
     }
-    if (original === null) continue;
-    for (const ext of ['.ts', '.tsx', '/index.ts']) {
-      const target = path.posix.join(path.posix.dirname(file), from) + ext;
-      const shape = declarationOf(read, target, original, depth + 1);
-      if (shape !== null) return shape;
-    }
+    const target = original === null ? null : resolveModule(read, file, from);
+    const shape = target === null ? null : declarationOf(read, target, original, depth + 1);
+    if (shape !== null) return shape;
   }
   return null;
 }
