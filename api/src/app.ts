@@ -14,6 +14,7 @@ import dbPlugin from './plugins/app/db.ts';
 import errorHandler, { MAX_HEADER_BYTES, errorServerOptions, http2HeaderLimit } from './plugins/app/error-handler.ts';
 import { withSerializers } from './plugins/app/log-serializers.ts';
 import heavyCalls from './plugins/app/heavy-calls.ts';
+import live from './plugins/app/live.ts';
 import rollupSweep from './plugins/app/rollup-sweep.ts';
 import oidc from './plugins/app/oidc.ts';
 import openapi from './plugins/app/openapi.ts';
@@ -34,6 +35,7 @@ import { factoryRoutes } from './routes/factories.ts';
 import { filterRoutes } from './routes/filters.ts';
 import { healthRoutes } from './routes/health.ts';
 import { ingestRoutes } from './routes/ingest.ts';
+import { liveRoutes } from './routes/live.ts';
 import { historyImportRoutes } from './routes/history-imports.ts';
 import { preferencesRoutes } from './routes/preferences.ts';
 import { workShiftRoutes } from './routes/work-shifts.ts';
@@ -69,6 +71,7 @@ export const linepulse = fp(
     await app.register(dbPlugin, options.db ? { db: options.db } : {});
     await app.register(heavyCalls);
     await app.register(rollupSweep);
+    await app.register(live);
     await app.register(oidc);
     await app.register(auth);
     await app.register(staticFiles);
@@ -91,6 +94,7 @@ export const linepulse = fp(
         await api.register(exportRoutes);
         await api.register(configurationRoutes);
         await api.register(ingestRoutes);
+        await api.register(liveRoutes);
         await api.register(historyImportRoutes);
         await api.register(emailReportRoutes);
       },

@@ -93,6 +93,7 @@ function watched(db: Db, watch: { beforeTransaction?: () => void; onQuery?: (sql
     exec: (sql) => db.exec(sql),
     copyFrom: (table, columns, csv) => db.copyFrom(table, columns, csv),
     ping: () => db.ping(),
+    listen: (channel, onNotify, onGap) => db.listen(channel, onNotify, onGap),
     close: () => db.close(),
     transaction: (fn) => {
       try {

@@ -37,3 +37,4 @@ export * from './csv-safety';
 export * from './history-imports';
 export * from './email-recipients';
 export * from './figures';
+export * from './live';

@@ -31,6 +31,7 @@ export function sharedReadsDb(db: Db, memo: SharedAnswers): Db {
     copyFrom: (table, columns, csv) => db.copyFrom(table, columns, csv),
     transaction: (fn) => db.transaction(fn),
     ping: () => db.ping(),
+    listen: (channel, onNotify, onGap) => db.listen(channel, onNotify, onGap),
     // The database belongs to the app.
     close: async () => undefined,
   };

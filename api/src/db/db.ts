@@ -24,8 +24,19 @@ export interface Db extends Queryable {
    * of its own; PGlite, in-process and serialising every query: the instance is open).
    */
   ping(): Promise<void>;
+  /**
+   * Calls `onNotify` with the payload of every NOTIFY on `channel` once its transaction has committed,
+   * from any writer on the database (other api instances included on PostgreSQL). `onGap` is called
+   * when notifications may have been missed (the listening connection was lost and is back): the
+   * caller reads what it missed from the table the notifications announce. Resolves once listening;
+   * the function it resolves to stops.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onGap?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
+
+/** A channel name as Db.listen takes it (quoted where used, so `:` and digits are fine). */
+export const CHANNEL_NAME = /^[a-z0-9_:]{1,63}$/;
 
 /** First row or null. */
 export async function queryOne<T>(q: Queryable, sql: string, params?: readonly unknown[]): Promise<T | null> {

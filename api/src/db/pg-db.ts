@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFromStream } from 'pg-copy-streams';
-import type { Db, Queryable } from './db.ts';
+import { CHANNEL_NAME, type Db, type Queryable } from './db.ts';
 import { TEXT_PARSERS } from './types.ts';
 
 /** Per-pool type parsers: the global pg.types registry stays untouched. */
@@ -111,8 +111,69 @@ export function createPgDb(connectionString: string, options: PgDbOptions = {}):
       }
       await pingPool.query('SELECT 1');
     },
+    listen(channel: string, onNotify: (payload: string) => void, onGap?: () => void): Promise<() => Promise<void>> {
+      return listenOn(connectionString, channel, onNotify, onGap);
+    },
     async close(): Promise<void> {
       await Promise.all([pool.end(), pingPool?.end()]);
     },
+  };
+}
+
+/** Reconnection delays of a lost listening connection: 1 s, doubling, at most 30 s. */
+const LISTEN_RETRY_MS = { first: 1000, max: 30_000 };
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to other queries). A lost connection
+ * is reopened with backoff; once it listens again, `onGap` says that notifications may have been missed.
+ */
+async function listenOn(connectionString: string, channel: string, onNotify: (payload: string) => void, onGap?: () => void): Promise<() => Promise<void>> {
+  if (!CHANNEL_NAME.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retryMs = LISTEN_RETRY_MS.first;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString });
+    c.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? '');
+    });
+    c.on('error', () => lost(c));
+    c.on('end', () => lost(c));
+    await c.connect();
+    await c.query(`LISTEN "${channel}"`);
+    client = c;
+  };
+  const lost = (c: pg.Client): void => {
+    if (client !== c || stopped) return;
+    client = null;
+    void c.end().catch(() => undefined);
+    const retry = (): void => {
+      timer = null;
+      if (stopped) return;
+      connect().then(
+        () => {
+          retryMs = LISTEN_RETRY_MS.first;
+          onGap?.();
+        },
+        () => {
+          retryMs = Math.min(retryMs * 2, LISTEN_RETRY_MS.max);
+          timer = setTimeout(retry, retryMs);
+          timer.unref();
+        },
+      );
+    };
+    timer = setTimeout(retry, retryMs);
+    timer.unref();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    const c = client;
+    client = null;
+    await c?.end().catch(() => undefined);
   };
 }

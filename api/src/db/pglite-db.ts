@@ -2,8 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
 import type { PGliteOptions } from '@electric-sql/pglite';
-import type { Db, Queryable } from './db.ts';
-import type { WorkerError, WorkerOpen, WorkerReply, WorkerRequest } from './pglite-worker.ts';
+import { CHANNEL_NAME, type Db, type Queryable } from './db.ts';
+import type { WorkerError, WorkerNotification, WorkerOpen, WorkerReply, WorkerRequest } from './pglite-worker.ts';
 
 /** The worker's entry: it registers tsx, then loads pglite-worker.ts. */
 const WORKER_ENTRY = new URL('./pglite-worker.mjs', import.meta.url);
@@ -93,6 +93,7 @@ function pgliteArtifacts(): Promise<Pick<WorkerOpen, 'pgliteWasmModule' | 'fsBun
 
 interface ThreadOwner {
   answer(reply: WorkerReply): void;
+  notified(channel: string, payload: string): void;
   lost(thread: PgliteThread, reason: string): void;
 }
 
@@ -114,7 +115,10 @@ class PgliteThread {
 
   constructor() {
     let crash = '';
-    this.worker.on('message', (reply: WorkerReply) => this.owner?.answer(reply));
+    this.worker.on('message', (message: WorkerReply | WorkerNotification) => {
+      if ('notification' in message) this.owner?.notified(message.notification.channel, message.notification.payload);
+      else this.owner?.answer(message);
+    });
     this.worker.on('error', (error) => (crash = error.message));
     this.worker.on('exit', (code) => {
       const i = idle.indexOf(this);
@@ -178,6 +182,8 @@ export class PgliteDb implements Db, ThreadOwner {
   private closing: Promise<void> | null = null;
   private failure: WorkerError | null = null;
   private readonly stoppable: boolean;
+  /** What `listen` asked for, by channel: listened to again on a new thread (after a stopped statement). */
+  private readonly listeners = new Map<string, Set<{ onNotify: (payload: string) => void; onGap?: () => void }>>();
 
   private constructor(private readonly dataDir: string) {
     this.stoppable = !dataDir.startsWith('memory://');
@@ -204,6 +210,30 @@ export class PgliteDb implements Db, ThreadOwner {
     // (or while it is being reopened after a stopped statement).
     if (this.closing || this.failure) throw toError(this.failure ?? closedError());
   };
+
+  listen = async (channel: string, onNotify: (payload: string) => void, onGap?: () => void): Promise<() => Promise<void>> => {
+    if (!CHANNEL_NAME.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+    const listener = { onNotify, ...(onGap ? { onGap } : {}) };
+    let set = this.listeners.get(channel);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(channel, set);
+      const reply = await this.outside({ op: 'listen', channel });
+      if ('error' in reply) {
+        this.listeners.delete(channel);
+        throw toError(reply.error);
+      }
+    }
+    set.add(listener);
+    // PGlite keeps listening on the channel until the database closes; an empty set simply calls no one.
+    return async () => {
+      set.delete(listener);
+    };
+  };
+
+  notified(channel: string, payload: string): void {
+    for (const listener of this.listeners.get(channel) ?? []) listener.onNotify(payload);
+  }
 
   close = (): Promise<void> => {
     this.closing ??= (async () => {
@@ -233,6 +263,7 @@ export class PgliteDb implements Db, ThreadOwner {
       ...this.queryable((request) => this.outside(request, limits)),
       transaction: (fn) => this.inTransaction(fn, limits),
       ping: this.ping,
+      listen: this.listen,
       // The database belongs to its owner.
       close: async () => undefined,
     };
@@ -415,6 +446,12 @@ export class PgliteDb implements Db, ThreadOwner {
     }
     this.ready = true;
     this.pump();
+    // A new thread after a stopped statement or a lost thread: listen again, and tell the listeners that
+    // what was notified meanwhile is lost to them.
+    if (this.listeners.size > 0) {
+      for (const channel of this.listeners.keys()) void this.send({ op: 'listen', channel });
+      for (const set of this.listeners.values()) for (const listener of set) listener.onGap?.();
+    }
   }
 }
 

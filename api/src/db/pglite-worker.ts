@@ -33,6 +33,7 @@ export type WorkerRequest =
   | { id: number; op: 'exec'; sql: string }
   | { id: number; op: 'copy'; sql: string; csv: string }
   | { id: number; op: 'dump' }
+  | { id: number; op: 'listen'; channel: string }
   | { id: number; op: 'close' };
 
 /** An error as it crosses threads: its message and every plain field (PostgreSQL's code, constraint, detail…). */
@@ -43,6 +44,11 @@ export interface WorkerError {
 
 /** The answer to request `id`. */
 export type WorkerReply = { id: number; rows?: unknown[]; dump?: Blob } | { id: number; error: WorkerError };
+
+/** A NOTIFY on a channel listened to, sent when PGlite reports it (after the statement that committed it). */
+export interface WorkerNotification {
+  notification: { channel: string; payload: string };
+}
 
 function toWorkerError(error: unknown): WorkerError {
   if (!(error instanceof Error)) return { message: String(error), fields: {} };
@@ -89,6 +95,12 @@ async function run(request: WorkerRequest): Promise<WorkerReply> {
       return { id: request.id, rows: [] };
     case 'dump':
       return { id: request.id, dump: await pglite.dumpDataDir('none') };
+    case 'listen': {
+      const channel = request.channel;
+      // Quoted: PGlite passes the name to LISTEN as it is, and unquotes it to match notifications.
+      await pglite.listen(`"${channel}"`, (payload) => parentPort!.postMessage({ notification: { channel, payload } } satisfies WorkerNotification));
+      return { id: request.id, rows: [] };
+    }
     case 'close': {
       const closing = pglite;
       pglite = null;

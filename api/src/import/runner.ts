@@ -18,6 +18,7 @@ import type { Db, Queryable } from '../db/db.ts';
 import { ApiError } from '../errors.ts';
 import { factoryLookup, type FactoryLookup } from '../ingestion/factory-lookup.ts';
 import { ingestEvents, MAX_BATCH_EVENTS, MAX_FUTURE_MS, parseInstant } from '../ingestion/ingest-events.ts';
+import { announceChange } from '../live/live-events.ts';
 import { claimJobs, enterDerive, failJob, finishJob, heartbeat, readJob, recordBatch, recordCsvColumns, releaseJob, type ImportJob } from './jobs.ts';
 import { BlockCursor, readBlocks, readLines, type LineBlock } from './lines.ts';
 import { parseCsvHeader, parseCsvLine, parseNdjsonLine, type RowProblem } from './parse.ts';
@@ -196,6 +197,8 @@ export class HistoryImportRunner {
       if (job?.phase === 'derive') {
         if (!(await this.derive(job))) return;
         await finishJob(this.db, job, this.id);
+        // Stored silently part by part: the live screens of the factory hear of it once, now that it is derived.
+        await announceChange(this.db, job.account_id, job.factory_id, ['history'], job.unit_ids);
       }
     } catch (error) {
       if (error instanceof LostJob) return;
@@ -423,7 +426,7 @@ export class HistoryImportRunner {
     for (let attempt = 0; live.length > 0; attempt += 1) {
       const nowMs = Date.now();
       try {
-        const result = await ingestEvents(tx, { accountId: job.account_id, factoryId: job.factory_id, configVersion: lookup.version }, live, { now: nowMs });
+        const result = await ingestEvents(tx, { accountId: job.account_id, factoryId: job.factory_id, configVersion: lookup.version }, live, { now: nowMs, announce: false });
         const units = new Set<string>();
         for (const event of live) {
           const unit = typeof event.unit === 'string' ? lookup.units.get(event.unit) : undefined;

@@ -3,6 +3,7 @@ import { ApiError } from '../errors.ts';
 import { ERROR_CODES, textProblem, type ApiErrorItem } from '@linepulse/contracts';
 import { factoryLookup, forgetFactoryLookup, type FactoryLookup } from './factory-lookup.ts';
 import { unitsWritten } from '../analytics/answer-generations.ts';
+import { notifySql } from '../live/live-events.ts';
 
 /** Most events one batch may carry (HTTP and MQTT alike). */
 export const MAX_BATCH_EVENTS = 10_000;
@@ -30,6 +31,11 @@ export interface IngestResult {
 export interface IngestOptions {
   /** Epoch ms taken as "now" for the future limit (tests). */
   now?: number;
+  /**
+   * Announce the change to the live screens (default): a live_events row and a NOTIFY in the same
+   * statement. A history import stores its parts silently and announces once, when derived.
+   */
+  announce?: boolean;
 }
 
 const EVENT_FIELDS: Record<string, readonly string[]> = {
@@ -287,35 +293,35 @@ s AS (
   SELECT $1::uuid, $2::uuid, t.u, t.e, t.a, t.r
     FROM unnest($3::uuid[], $4::text[], $5::timestamptz[], $6::boolean[]) AS t(u, e, a, r)
   ON CONFLICT (account_id, factory_id, event_id) DO NOTHING
-  RETURNING production_unit_id AS unit, at AS from_at, NULL::timestamptz AS to_at
+  RETURNING production_unit_id AS unit, at AS from_at, NULL::timestamptz AS to_at, 'state' AS kind
 ),
 c AS (
   INSERT INTO unit_count_events (account_id, factory_id, production_unit_id, event_id, at, good, rejected)
   SELECT $1::uuid, $2::uuid, t.u, t.e, t.a, t.g, t.r
     FROM unnest($7::uuid[], $8::text[], $9::timestamptz[], $10::bigint[], $11::bigint[]) AS t(u, e, a, g, r)
   ON CONFLICT (account_id, factory_id, event_id) DO NOTHING
-  RETURNING production_unit_id AS unit, at AS from_at, NULL::timestamptz AS to_at
+  RETURNING production_unit_id AS unit, at AS from_at, NULL::timestamptz AS to_at, 'counts' AS kind
 ),
 r AS (
   INSERT INTO unit_counter_readings (account_id, factory_id, production_unit_id, event_id, at, total, rejected)
   SELECT $1::uuid, $2::uuid, t.u, t.e, t.a, t.n, t.r
     FROM unnest($12::uuid[], $13::text[], $14::timestamptz[], $15::bigint[], $16::bigint[]) AS t(u, e, a, n, r)
   ON CONFLICT (account_id, factory_id, event_id) DO NOTHING
-  RETURNING production_unit_id AS unit, at AS from_at, NULL::timestamptz AS to_at
+  RETURNING production_unit_id AS unit, at AS from_at, NULL::timestamptz AS to_at, 'counts' AS kind
 ),
 j AS (
   INSERT INTO downtime_justifications (account_id, factory_id, production_unit_id, event_id, from_at, to_at, downtime_reason_id)
   SELECT $1::uuid, $2::uuid, t.u, t.e, t.f, t.t, t.d
     FROM unnest($17::uuid[], $18::text[], $19::timestamptz[], $20::timestamptz[], $21::uuid[]) AS t(u, e, f, t, d)
   ON CONFLICT (account_id, factory_id, event_id) DO NOTHING
-  RETURNING production_unit_id AS unit, from_at, to_at
+  RETURNING production_unit_id AS unit, from_at, to_at, 'justification' AS kind
 ),
 p AS (
   INSERT INTO product_run_events (account_id, factory_id, production_unit_id, event_id, at, product_id)
   SELECT $1::uuid, $2::uuid, t.u, t.e, t.a, t.p
     FROM unnest($22::uuid[], $23::text[], $24::timestamptz[], $25::uuid[]) AS t(u, e, a, p)
   ON CONFLICT (account_id, factory_id, event_id) DO NOTHING
-  RETURNING production_unit_id AS unit, at AS from_at, NULL::timestamptz AS to_at
+  RETURNING production_unit_id AS unit, at AS from_at, NULL::timestamptz AS to_at, 'product' AS kind
 ),
 touched AS (
   SELECT * FROM s UNION ALL SELECT * FROM c UNION ALL SELECT * FROM r UNION ALL SELECT * FROM j UNION ALL SELECT * FROM p
@@ -327,10 +333,20 @@ dirty AS (
     FROM touched
    GROUP BY unit
   RETURNING 1
+),
+live AS (
+  INSERT INTO live_events (account_id, factory_id, production_unit_ids, kinds)
+  SELECT $1::uuid, $2::uuid, array_agg(DISTINCT unit), array_agg(DISTINCT kind)
+    FROM touched
+  HAVING count(*) > 0 AND $26::boolean
+  RETURNING id, account_id, factory_id, production_unit_ids, kinds
+),
+notified AS (
+  ${notifySql('live')}
 )
-SELECT (SELECT count(*) FROM touched) AS accepted, (SELECT count(*) FROM dirty) AS dirty`;
+SELECT (SELECT count(*) FROM touched) AS accepted, (SELECT count(*) FROM dirty) AS dirty, (SELECT count(*) FROM notified) AS notified`;
 
-function batchParams(factory: IngestFactory, c: Columns): unknown[] {
+function batchParams(factory: IngestFactory, c: Columns, announce: boolean): unknown[] {
   return [
     factory.accountId,
     factory.factoryId,
@@ -339,6 +355,7 @@ function batchParams(factory: IngestFactory, c: Columns): unknown[] {
     c.counter.unit, c.counter.id, c.counter.at, c.counter.total, c.counter.rejected,
     c.justification.unit, c.justification.id, c.justification.from, c.justification.to, c.justification.reason,
     c.product.unit, c.product.id, c.product.at, c.product.product,
+    announce,
   ];
 }
 
@@ -364,7 +381,7 @@ export async function ingestEvents(
     const checked = validateBatch(events, lookup, options.now ?? Date.now());
     if ('problems' in checked) throw new ApiError(400, checked.problems);
     try {
-      const [row] = await db.query<{ accepted: number }>(INSERT_BATCH, batchParams(factory, checked.columns));
+      const [row] = await db.query<{ accepted: number }>(INSERT_BATCH, batchParams(factory, checked.columns, options.announce ?? true));
       const accepted = Number(row?.accepted ?? 0);
       // Stored (one statement, committed): answers kept for these units are not used again.
       if (accepted > 0) unitsWritten(factory.accountId, unitsOf(checked.columns));

@@ -20,6 +20,7 @@ import {
   type Recomputation,
 } from '@linepulse/contracts';
 import { accountChangedAfterWrites } from '../analytics/answer-generations.ts';
+import { announceConfigurationAfterWrites } from '../live/live-events.ts';
 
 const KEY = CONFIGURATION_KEY_PATTERN;
 const HH_MM = SHIFT_TIME_PATTERN;
@@ -133,6 +134,7 @@ const FactoryKeyParams = Type.Object({ id: Uuid, keyId: Uuid });
 export const configurationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Writes here change what analytics answers mean: answers kept for the account are not used again.
   accountChangedAfterWrites(app);
+  announceConfigurationAfterWrites(app);
   const { db } = app;
 
   async function ownFactory(accountId: string, factoryId: string): Promise<void> {

@@ -30,6 +30,7 @@ import {
   UnitWorkShiftsSchema,
 } from '@linepulse/contracts';
 import { accountChangedAfterWrites } from '../analytics/answer-generations.ts';
+import { announceConfigurationAfterWrites } from '../live/live-events.ts';
 
 const settingsSchema = factorySettingsSchema(CURRENCIES);
 const settingsWithoutObjectives = settingsSchema.omit(['objectives']);
@@ -51,6 +52,7 @@ function isUniqueViolation(error: unknown): boolean {
 export const factoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Writes here change what analytics answers mean: answers kept for the account are not used again.
   accountChangedAfterWrites(app);
+  announceConfigurationAfterWrites(app);
   const { db } = app;
 
   app.get(

@@ -9,6 +9,7 @@ import { demoIds } from '../seed/seed.ts';
 import { factCount, generateFacts, type Facts, type SimConfig } from './generate.ts';
 import { copyFacts, insertFacts, loadSimFactories, spansByUnit } from './load.ts';
 import { unitsWritten } from '../analytics/answer-generations.ts';
+import { announceChange } from '../live/live-events.ts';
 
 /** Advisory-lock key of the simulator ("LPSM"), distinct from migrations, seed and rollups. */
 export const SIMULATOR_LOCK_KEY = 0x4c50534d;
@@ -182,6 +183,10 @@ export async function liveStep(db: Db, options: { accountId?: string; now?: numb
     }
     await tx.query('UPDATE simulator_state SET generated_to = $2, updated_at = now() WHERE account_id = $1', [accountId, new Date(now).toISOString()]);
     written = [...spans.keys()];
+    // The live screens hear of each factory's new facts when this commits.
+    const unitsByFactory = new Map<string, string[]>();
+    for (const [unitId, span] of spans) unitsByFactory.set(span.factoryId, [...(unitsByFactory.get(span.factoryId) ?? []), unitId]);
+    for (const [factoryId, unitIds] of unitsByFactory) await announceChange(tx, accountId, factoryId, ['state', 'counts'], unitIds);
     return { status: 'appended', from: new Date(from).toISOString(), to: new Date(now).toISOString(), generated: factCount(facts), inserted };
   });
   // Committed: answers kept for these units are not used again.

@@ -89,6 +89,7 @@ function limitedDb(db: Db, timeoutMs: number, deadline: number | null, signal?: 
       return limited.transaction((tx) => fn(wrap(tx))).catch((error: unknown) => Promise.reject(translate(error)));
     },
     ping: () => db.ping(),
+    listen: (channel, onNotify, onGap) => db.listen(channel, onNotify, onGap),
     // The database belongs to the app.
     close: async () => undefined,
   };

@@ -1,0 +1,62 @@
+import { Type, type Static } from 'typebox';
+import { Uuid } from './schemas/common';
+
+/**
+ * Live screens (issue 25, docs/decisions/0049-live-screens.md): `GET /api/live` is a stream of
+ * server-sent events saying what changed in the factories a screen shows; the screen then asks the
+ * same calls as always. Figures are never pushed: they have one code path.
+ */
+
+/** What changed: a unit's state, its counts, its product, a downtime's justification, the factory's configuration. */
+export const LIVE_KINDS = ['state', 'counts', 'product', 'justification', 'configuration', 'history'] as const;
+export type LiveKind = (typeof LIVE_KINDS)[number];
+
+/** Factories one stream may follow (a TV rotating through a company's factories follows them all). */
+export const LIVE_MAX_FACTORIES = 50;
+/** A screen whose stream is down polls this often until it is back (the TV's refresh before issue 25). */
+export const LIVE_FALLBACK_POLL_MS = 30_000;
+/** Changes are gathered this long before they are sent, so a burst is one message per stream. */
+export const LIVE_FLUSH_MS = 250;
+/** A comment line this often keeps proxies from closing a quiet stream. */
+export const LIVE_HEARTBEAT_MS = 15_000;
+/** What a reconnecting screen can ask for again (`Last-Event-ID`); older, it is told to refetch all. */
+export const LIVE_RETENTION_MS = 60 * 60_000;
+
+/** One factory's changes in a message of the stream (event `change`). */
+export const LiveChangeSchema = Type.Object({
+  factory_id: Uuid,
+  kinds: Type.Array(Type.Unsafe<LiveKind>(Type.String({ enum: [...LIVE_KINDS] }))),
+  /** The units whose facts changed; null: the factory as a whole (configuration, or too many to list). */
+  production_unit_ids: Type.Union([Type.Array(Uuid), Type.Null()]),
+});
+export type LiveChange = Static<typeof LiveChangeSchema>;
+
+/** The data of a `change` event: every factory of the stream that changed since its previous message. */
+export interface LiveMessage {
+  changes: LiveChange[];
+}
+
+const UUID_LIST = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}(,[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})*$';
+
+export const LiveQuerySchema = Type.Object(
+  {
+    /** Comma-separated factory ids, at most LIVE_MAX_FACTORIES. */
+    factory_ids: Type.String({ pattern: UUID_LIST, maxLength: LIVE_MAX_FACTORIES * 37 }),
+  },
+  { additionalProperties: false },
+);
+export type LiveQuery = Static<typeof LiveQuerySchema>;
+
+/** A production unit's state now (the TV's line strip), by the domain's rules (explicit states, or counts for a unit with a downtime delay). */
+export const UnitStateNowSchema = Type.Object({
+  production_unit_id: Uuid,
+  /** unknown: nothing received from the unit yet. */
+  state: Type.Union([Type.Literal('running'), Type.Literal('stopped'), Type.Literal('unknown')]),
+  /** Since when it is in that state, when known. */
+  since: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  /** The last state, count or counter event received from it. */
+  last_event_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
+export type UnitStateNow = Static<typeof UnitStateNowSchema>;
+export const UnitStatesNowSchema = Type.Object({ at: Type.String({ format: 'date-time' }), units: Type.Array(UnitStateNowSchema) });
+export type UnitStatesNow = Static<typeof UnitStatesNowSchema>;
