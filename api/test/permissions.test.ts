@@ -122,6 +122,9 @@ const TABLE: Record<string, Rule> = {
   'GET /api/factories/:id/ingest-keys': { access: 'admin', call: (f) => ({ params: { id: f.factoryId } }) },
   'DELETE /api/factories/:id/ingest-keys/:keyId': { access: 'admin', call: (f) => ({ params: { id: f.factoryId } }) },
   'POST /api/ingest/v1/events': { access: 'ingest', call: () => ({ payload: { events: [] } }) },
+  // A stream never ends under inject: an unknown factory, which allowed callers get as 404 (live.test.ts opens real streams).
+  'GET /api/live': { access: 'product', call: () => ({ query: `factory_ids=${randomUUID()}` }) },
+  'GET /api/factories/:id/unit-states': { access: 'product', call: (f) => ({ params: { id: f.factoryId } }) },
   // An unknown factory: allowed callers get 404 before the file is read.
   'POST /api/factories/:id/history-imports': { access: 'admin', call: () => ({ payload: '', contentType: 'application/x-ndjson' }) },
   'GET /api/factories/:id/history-imports': { access: 'admin', call: (f) => ({ params: { id: f.factoryId } }) },

@@ -12,6 +12,8 @@ export const TEST_IDS = {
   potentialGain: 'overview-potential-gain',
   opportunitiesNeedInsights: 'overview-opportunities-need-insights',
   tvScreen: 'overview-tv-screen',
+  /** The lines' states now; each line an item with data-state="running" | "stopped" | "unknown" and data-line=<name>. */
+  lineStates: 'overview-line-states',
 } as const;
 
 /** performance.mark() name set when the company overview's first figures are drawn (budget measure). */

@@ -36,6 +36,11 @@ export { customPeriodsQuery, getCustomPeriods } from './api/get-custom-periods';
 export { accountQuery, getAccount } from './api/get-account';
 export { postTopDowntimeReasons, topDowntimeReasonsQuery, type TopDowntimeReasonsRequest } from './api/post-top-downtime-reasons';
 
+// Live screens (decision 49): the stream of changes, and what a screen does with it
+export { connectLive, LIVE_RETRY_MS, type LiveHandlers, type LiveStatus } from './live/live-connection';
+export { SseParser, type ServerSentEvent } from './live/sse-parser';
+export { createLiveRefetcher, LIVE_QUERY_META, LIVE_REFETCH_MIN_MS, liveRefetchMs, useLiveUpdates } from './live/use-live-updates';
+
 // State: one react-query cache for server state (read-only session hooks on top), jotai for client state
 export { createQueryClient } from './state/query-client';
 export { activeFactoryIdAtom, preferencesSavedAtom, userAtom } from './state/atoms';
@@ -96,6 +101,7 @@ export { AppProviders, type AppProvidersProps } from './ui/app-providers';
 export { PageFrame, type PageFrameProps } from './ui/page-frame';
 export { FactoryPageFrame, factorySectionPage, type FactoryPageFrameProps } from './ui/factory-page-frame';
 export { LoadingState, type LoadingStateProps } from './ui/loading-state';
+export { LiveStatusBadge, type LiveStatusBadgeProps } from './ui/live-status';
 export { EmptyState, type EmptyStateProps } from './ui/empty-state';
 export { ErrorState, type ErrorStateProps } from './ui/error-state';
 export { Snackbar } from './ui/snackbar';

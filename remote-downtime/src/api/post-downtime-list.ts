@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { DowntimeList, DowntimeListRequest } from '@linepulse/contracts';
-import { apiRequest } from '@linepulse/shared';
+import { apiRequest, LIVE_QUERY_META } from '@linepulse/shared';
 
 /** POST /production-units/downtimes: one page of the downtimes of a selection, sorted and filtered on the server. */
 export function postDowntimeList(body: DowntimeListRequest, signal?: AbortSignal): Promise<DowntimeList> {
@@ -11,7 +11,7 @@ export function postDowntimeList(body: DowntimeListRequest, signal?: AbortSignal
 export function downtimeListQuery(body: DowntimeListRequest) {
   return queryOptions({
     queryKey: ['downtime-list', body] as const,
-    queryFn: ({ signal }) => postDowntimeList(body, signal),
+    queryFn: ({ signal }) => postDowntimeList(body, signal), meta: LIVE_QUERY_META,
     placeholderData: keepPreviousData,
   });
 }

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AnalyticsInterval, DowntimeIntervalStats, UnitSelection } from '@linepulse/contracts';
-import { apiRequest } from '@linepulse/shared';
+import { apiRequest, LIVE_QUERY_META } from '@linepulse/shared';
 
 export type DowntimesIntervalRequest = UnitSelection & { interval?: AnalyticsInterval };
 
@@ -11,5 +11,5 @@ export function postDowntimesInfoInterval(body: DowntimesIntervalRequest, signal
 
 /** The heatmap's figures of one selection and interval (one request in flight per body). */
 export function downtimesIntervalQuery(body: DowntimesIntervalRequest) {
-  return queryOptions({ queryKey: ['downtimes-info-interval', body] as const, queryFn: ({ signal }) => postDowntimesInfoInterval(body, signal) });
+  return queryOptions({ queryKey: ['downtimes-info-interval', body] as const, queryFn: ({ signal }) => postDowntimesInfoInterval(body, signal), meta: LIVE_QUERY_META });
 }

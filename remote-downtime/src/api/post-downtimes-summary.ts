@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { DowntimesSummary, UnitSelection } from '@linepulse/contracts';
-import { apiRequest } from '@linepulse/shared';
+import { apiRequest, LIVE_QUERY_META } from '@linepulse/shared';
 
 export type DowntimesSummaryRequest = UnitSelection & { limit?: number };
 
@@ -11,5 +11,5 @@ export function postDowntimesSummary(body: DowntimesSummaryRequest, signal?: Abo
 
 /** The downtime summary of one selection (one request in flight per body). */
 export function downtimesSummaryQuery(body: DowntimesSummaryRequest) {
-  return queryOptions({ queryKey: ['downtimes-summary', body] as const, queryFn: ({ signal }) => postDowntimesSummary(body, signal) });
+  return queryOptions({ queryKey: ['downtimes-summary', body] as const, queryFn: ({ signal }) => postDowntimesSummary(body, signal), meta: LIVE_QUERY_META });
 }

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { KpisByGroupsRequest, KpisByGroupsResponse } from '@linepulse/contracts';
-import { apiRequest } from '@linepulse/shared';
+import { apiRequest, LIVE_QUERY_META } from '@linepulse/shared';
 
 /** POST /kpis/by-groups: times, counts and indicators per group, per interval and for the 11 preceding periods. */
 export function postKpisByGroups(body: KpisByGroupsRequest, signal?: AbortSignal): Promise<KpisByGroupsResponse> {
@@ -17,5 +17,7 @@ export function kpisByGroupsQuery(body: KpisByGroupsRequest, refetchMs?: number)
     queryKey: ['kpis-by-groups', body] as const,
     queryFn: ({ signal }) => postKpisByGroups(body, signal),
     refetchInterval: refetchMs ?? false,
+    // Live screens refetch it when the factory's facts change (decision 49).
+    meta: LIVE_QUERY_META,
   });
 }

@@ -3,11 +3,12 @@ import { DismissRegular } from '@fluentui/react-icons';
 import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { Factory } from '@linepulse/contracts';
+import { LiveStatusBadge, useLiveUpdates, type LiveStatus } from '@linepulse/shared';
 import { TEST_IDS } from '../test-ids';
 
-/** TV mode refreshes its figures this often (product §2, TV mode: "live" means at least every 60 s). */
-export const TV_REFRESH_MS = 30_000;
-/** And shows each factory this long when rotating. */
+/** The TV's clock ("Updated hh:mm") moves on this often. */
+const TV_CLOCK_MS = 30_000;
+/** TV mode shows each factory this long when rotating. */
 export const TV_ROTATION_MS = 45_000;
 
 const useStyles = makeStyles({
@@ -35,12 +36,15 @@ export interface TvScreenProps {
   rotate: boolean;
   onRotateChange: (rotate: boolean) => void;
   onExit: () => void;
-  children: (factory: Factory) => ReactNode;
+  /** The factory shown, and the state of the live stream (its figures poll while it is not live). */
+  children: (factory: Factory, liveStatus: LiveStatus) => ReactNode;
 }
 
 /**
- * The wall display (presenter role): the whole window, large type, no navigation; the figures refresh
- * themselves and, when asked, the screen moves on to the account's next factory now and then.
+ * The wall display (presenter role): the whole window, large type, no navigation; the figures follow
+ * the factories' changes live (issue 25: one stream for every factory it may rotate through, so a
+ * rotation does not reconnect), and, when asked, the screen moves on to the account's next factory now
+ * and then.
  */
 export function TvScreen({ factories, startFactoryId, rotate, onRotateChange, onExit, children }: TvScreenProps): ReactElement {
   const intl = useIntl();
@@ -48,6 +52,7 @@ export function TvScreen({ factories, startFactoryId, rotate, onRotateChange, on
   const [index, setIndex] = useState(() => Math.max(0, factories.findIndex((f) => f.id === startFactoryId)));
   const [now, setNow] = useState(() => new Date());
   const factory = factories[index % factories.length] ?? factories[0]!;
+  const liveStatus = useLiveUpdates(factories.map((f) => f.id));
 
   useEffect(() => {
     if (!rotate || factories.length < 2) return undefined;
@@ -56,7 +61,7 @@ export function TvScreen({ factories, startFactoryId, rotate, onRotateChange, on
   }, [rotate, factories.length]);
 
   useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), TV_REFRESH_MS);
+    const timer = setInterval(() => setNow(new Date()), TV_CLOCK_MS);
     return () => clearInterval(timer);
   }, []);
 
@@ -74,6 +79,7 @@ export function TvScreen({ factories, startFactoryId, rotate, onRotateChange, on
         <h1 id="tv-title" className={styles.title}>
           {intl.formatMessage({ id: 'overview.tv.title' }, { factory: factory.name })}
         </h1>
+        <LiveStatusBadge status={liveStatus} large />
         <span className={styles.meta} aria-live="off">
           {intl.formatMessage({ id: 'overview.tv.updated' }, { time: intl.formatTime(now, { hour: '2-digit', minute: '2-digit' }) })}
         </span>
@@ -85,7 +91,7 @@ export function TvScreen({ factories, startFactoryId, rotate, onRotateChange, on
         </Button>
       </div>
       {/* One subtree per factory: rotating starts the next factory's figures afresh, a refresh does not. */}
-      <div key={factory.id}>{children(factory)}</div>
+      <div key={factory.id}>{children(factory, liveStatus)}</div>
     </div>
   );
 }

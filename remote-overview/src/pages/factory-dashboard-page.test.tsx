@@ -1,3 +1,4 @@
+import { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { screen, waitFor, within } from '@testing-library/react';
 import { withRemoteMessages } from '@linepulse/shared';
 import { ROUTES } from '@linepulse/contracts';
@@ -17,6 +18,25 @@ const reasons = [
   { downtime_reason_id: 'r1', downtime_reason: 'Nettoyage', category: 'Hygiène', is_planned: true, total_downtime_duration_seconds: 5400 },
   { downtime_reason_id: 'r2', downtime_reason: 'Bourrage', category: 'Mécanique', is_planned: false, total_downtime_duration_seconds: 45 },
 ];
+
+/** The lines' states now, every line of Lyon in `state` since 10:42 Paris time. */
+function unitStates(state: 'running' | 'stopped') {
+  return { at: '2026-11-26T10:00:00Z', units: lyon.production_units.map((u) => ({ production_unit_id: u.id, state, since: '2026-11-26T09:42:00Z', last_event_at: '2026-11-26T09:42:00Z' })) };
+}
+
+/** A live stream (GET /live) that opens and then sends what `push` is given. */
+function liveStream(): { handler: () => Response; push: (text: string) => void } {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new NodeReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
+  const encoder = new TextEncoder();
+  return {
+    handler: () => {
+      controller.enqueue(encoder.encode('retry: 1000\n\nid: 1\nevent: ready\ndata: {}\n\n'));
+      return { ok: true, status: 200, body } as unknown as Response;
+    },
+    push: (text) => controller.enqueue(encoder.encode(text)),
+  };
+}
 
 function render(language: 'en' | 'fr' = 'en') {
   return renderWithProviders(<Dashboard />, {
@@ -122,6 +142,7 @@ test('no justified downtime is an empty state, not an empty chart', async () => 
 test('a failed call shows an error with a retry that asks again', async () => {
   let calls = 0;
   fetch = mockFetch({
+    'GET /api/factories/f-lyon/unit-states': unitStates('running'),
     'POST /api/kpis/by-groups': (request) => {
       calls += 1;
       return calls <= 2 ? jsonResponse({ errors: [{ code: 'GEN_500', arguments: {}, message: 'x' }] }, 500) : kpisHandler({})(request);
@@ -167,4 +188,34 @@ test('TV mode is for the presenter role only', async () => {
   await waitFor(() => expect(within(oee).getByTestId(TEST_IDS.kpiValue)).toHaveTextContent('74.79%'));
   await screen.findByRole('table', { name: 'Top 5 planned causes' });
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+});
+
+test('live: the lines’ states, and a pushed change refetches the figures and the states without a reload', async () => {
+  const stream = liveStream();
+  let kpiCalls = 0;
+  let state: 'running' | 'stopped' = 'running';
+  const figures = kpisHandler({});
+  fetch = mockFetch({
+    'GET /api/live': stream.handler,
+    'GET /api/factories/f-lyon/unit-states': () => jsonResponse(unitStates(state)),
+    'POST /api/kpis/by-groups': (request) => {
+      kpiCalls += 1;
+      return figures(request);
+    },
+    'POST /api/top-downtime-reasons': reasons,
+  });
+  render('fr');
+  const lines = await screen.findByRole('list', { name: 'Lignes en ce moment' });
+  await waitFor(() => expect(within(lines).getAllByRole('listitem')[0]).toHaveTextContent('En marche depuis 10:42'));
+  await waitFor(() => expect(screen.getByTestId('live-status')).toHaveTextContent('En direct'));
+  await waitFor(() => expect(kpiCalls).toBe(2));
+  const liveUrl = fetch.requests.find((r) => r.url.includes('/live'))!;
+  expect(liveUrl.url).toContain('factory_ids=f-lyon');
+  expect(liveUrl.headers.authorization).toMatch(/^Bearer /);
+
+  state = 'stopped';
+  stream.push(`id: 2\nevent: change\ndata: ${JSON.stringify({ changes: [{ factory_id: 'f-lyon', kinds: ['state'], production_unit_ids: [lyon.production_units[0]!.id] }] })}\n\n`);
+  await waitFor(() => expect(within(lines).getAllByRole('listitem')[0]).toHaveTextContent(/À l’arrêt depuis 10:42/));
+  expect(within(lines).getAllByRole('listitem')[0]).toHaveAttribute('data-state', 'stopped');
+  await waitFor(() => expect(kpiCalls).toBe(4));
 });

@@ -25,6 +25,10 @@ import {
   unavailablePeriodOptions,
   useCustomPeriods,
   useFactories,
+  useLiveUpdates,
+  liveRefetchMs,
+  LiveStatusBadge,
+  type LiveStatus,
   usePeriod,
   useSessionReady,
   useUser,
@@ -42,7 +46,8 @@ import {
 import { kpisByGroupsQuery } from '../api/post-kpis-by-groups';
 import { FittedTable } from '../components/fitted-table';
 import { TrendChart } from '../components/kpi-charts';
-import { TV_REFRESH_MS, TvScreen } from '../components/tv-screen';
+import { TvScreen } from '../components/tv-screen';
+import { LineStates } from '../components/line-states';
 import { indicatorColumns, occurrencesColumn } from '../components/indicator-columns';
 import { productionColumns, productionTotals, type ProductionTotals } from '../components/production-columns';
 import { KpiSelector } from '../components/kpi-selector';
@@ -57,9 +62,12 @@ const useStyles = makeStyles({
 
 export interface DashboardContentProps {
   factory: Factory;
-  /** TV mode: large type, no controls, refreshed every `refreshMs`. */
+  /** TV mode: large type, no controls. */
   large?: boolean;
+  /** Polling, while the live stream is down (none while it is live: changes refetch what they touch). */
   refreshMs?: number;
+  /** The live stream's state, shown beside the controls (the TV shows it in its own bar). */
+  liveStatus?: LiveStatus;
   /** Controls above the figures (period, filters); none in TV mode. */
   controls?: boolean;
 }
@@ -87,7 +95,7 @@ export function dashboardGroups(factory: Factory, selection: Selection): { facto
 }
 
 /** KPI tiles, trend, production overview table and top causes of one factory. */
-export function DashboardContent({ factory, large = false, refreshMs, controls = true }: DashboardContentProps): ReactElement {
+export function DashboardContent({ factory, large = false, refreshMs, liveStatus, controls = true }: DashboardContentProps): ReactElement {
   const intl = useIntl();
   const styles = useStyles();
   const overview = useOverviewStyles();
@@ -155,6 +163,7 @@ export function DashboardContent({ factory, large = false, refreshMs, controls =
   } else {
     body = (
       <>
+        <LineStates factory={factory} large={large} {...(refreshMs !== undefined ? { refetchMs: refreshMs } : {})} />
         <Section title={intl.formatMessage({ id: 'overview.tiles.title' })} loading={factoryQuery.loading} error={factoryQuery.error} onRetry={factoryQuery.reload} empty={empty} large={large}>
           <KpiTiles kpis={group?.total} objectives={objectives} tiles={large ? INDICATOR_IDS : KPI_IDS} selected={kpi} large={large} />
         </Section>
@@ -229,11 +238,18 @@ export function DashboardContent({ factory, large = false, refreshMs, controls =
         <SelectionToolbar>
           <PeriodPicker value={period} onChange={setPeriod} unavailable={unavailablePeriodOptions(factory, customPeriods)} />
           <FilterDrawer factories={[factory]} />
+          {liveStatus ? <LiveStatusBadge status={liveStatus} /> : null}
         </SelectionToolbar>
       ) : null}
       {body}
     </>
   );
+}
+
+/** The dashboard of one factory, following its changes live (polling while the stream is down). */
+function LiveDashboard({ factory }: { factory: Factory }): ReactElement {
+  const liveStatus = useLiveUpdates([factory.id]);
+  return <DashboardContent factory={factory} refreshMs={liveRefetchMs(liveStatus)} liveStatus={liveStatus} />;
 }
 
 /** /:factoryId/dashboard; `?tv=1` (presenter role) is the full-window TV mode, `&rotate=1` rotates factories. */
@@ -275,10 +291,10 @@ export function FactoryDashboardPage(): ReactElement {
             onRotateChange={(rotate) => setTv(true, rotate)}
             onExit={() => setTv(false)}
           >
-            {(shown) => <DashboardContent factory={shown} large refreshMs={TV_REFRESH_MS} controls={false} />}
+            {(shown, liveStatus) => <DashboardContent factory={shown} large refreshMs={liveRefetchMs(liveStatus)} controls={false} />}
           </TvScreen>
         ) : (
-          <DashboardContent factory={factory} />
+          <LiveDashboard factory={factory} />
         )
       }
     </FactoryPageFrame>

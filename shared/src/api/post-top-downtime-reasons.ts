@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { TopDowntimeReason, UnitSelection } from '@linepulse/contracts';
 import { apiRequest } from './http';
+import { LIVE_QUERY_META } from '../live/use-live-updates';
 
 export type TopDowntimeReasonsRequest = UnitSelection & { limit?: number };
 
@@ -15,5 +16,6 @@ export function topDowntimeReasonsQuery(body: TopDowntimeReasonsRequest, refetch
     queryKey: ['top-downtime-reasons', body] as const,
     queryFn: ({ signal }) => postTopDowntimeReasons(body, signal),
     refetchInterval: refetchMs ?? false,
+    meta: LIVE_QUERY_META,
   });
 }

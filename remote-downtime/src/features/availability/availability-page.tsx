@@ -29,6 +29,9 @@ import {
   useCustomPeriods,
   usePeriod,
   useSessionReady,
+  useLiveUpdates,
+  liveRefetchMs,
+  LiveStatusBadge,
   type Interval,
   preloadChart,
 } from '@linepulse/shared';
@@ -103,12 +106,17 @@ function AvailabilityContent({ factory }: { factory: Factory }): ReactElement {
     ...(group?.product_ids ? { product_ids: group.product_ids } : {}),
   };
   const enabled = ready && unitIds.length > 0;
+  // Live (issue 25): the factory's changes refetch what they touch; while the stream is down, every 30 s.
+  const liveStatus = useLiveUpdates([factory.id]);
+  const refetchInterval = liveRefetchMs(liveStatus) ?? false;
 
-  const units = queryView(useQuery({ ...downtimesInfoQuery(body), enabled }));
-  const heat = queryView(useQuery({ ...downtimesIntervalQuery({ ...body, ...(interval.interval ? { interval: interval.interval } : {}) }), enabled: enabled && interval.interval !== null }));
-  const causes = queryView(useQuery({ ...topDowntimeReasonsQuery({ ...body, limit: 5 }), enabled }));
-  const summary = queryView(useQuery({ ...downtimesSummaryQuery(body), enabled }));
-  const durations = queryView(useQuery({ ...downtimeDurationsQuery(body), enabled }));
+  const units = queryView(useQuery({ ...downtimesInfoQuery(body), enabled, refetchInterval }));
+  const heat = queryView(
+    useQuery({ ...downtimesIntervalQuery({ ...body, ...(interval.interval ? { interval: interval.interval } : {}) }), enabled: enabled && interval.interval !== null, refetchInterval }),
+  );
+  const causes = queryView(useQuery({ ...topDowntimeReasonsQuery({ ...body, limit: 5 }), enabled, refetchInterval }));
+  const summary = queryView(useQuery({ ...downtimesSummaryQuery(body), enabled, refetchInterval }));
+  const durations = queryView(useQuery({ ...downtimeDurationsQuery(body), enabled, refetchInterval }));
 
   const heatmap = useMemo(() => heatmapOf(heat.data ?? []), [heat.data]);
   const unitRows = useMemo(() => inFactoryOrder(units.data ?? [], factory.production_units.map((u) => u.id)), [units.data, factory]);
@@ -139,6 +147,7 @@ function AvailabilityContent({ factory }: { factory: Factory }): ReactElement {
         />
         <FilterDrawer factories={[factory]} />
         <IntervalPicker state={interval} onChange={setPicked} />
+        <LiveStatusBadge status={liveStatus} />
       </SelectionToolbar>
       {focus ? (
         // Layout 'auto': the button stays beside the sentence and moves under it only when it does not fit
@@ -235,7 +244,7 @@ function AvailabilityContent({ factory }: { factory: Factory }): ReactElement {
           {durations.data ? <DurationsHistogram durations={durations.data} fileName={fileName} /> : null}
         </Section>
       </div>
-      <DowntimeList filter={body} zone={factory.timezone} fileName={fileName} enabled={enabled} />
+      <DowntimeList filter={body} zone={factory.timezone} fileName={fileName} enabled={enabled} refetchInterval={refetchInterval} />
     </>
   );
 }

@@ -43,10 +43,12 @@ export interface DowntimeListProps {
   zone: string;
   fileName: string;
   enabled: boolean;
+  /** The page's polling while its live stream is down (false while it is live). */
+  refetchInterval?: number | false;
 }
 
 /** Every downtime of the selection, sorted, filtered by type and reason and paged on the server. */
-export function DowntimeList({ filter, zone, fileName, enabled }: DowntimeListProps): ReactElement {
+export function DowntimeList({ filter, zone, fileName, enabled, refetchInterval = false }: DowntimeListProps): ReactElement {
   const intl = useIntl();
   const styles = useStyles();
   const locale = intl.locale;
@@ -65,7 +67,7 @@ export function DowntimeList({ filter, zone, fileName, enabled }: DowntimeListPr
     limit: DOWNTIME_PAGE_SIZE,
   };
   const noType = types.length === 0;
-  const query = useQuery({ ...downtimeListQuery(body), enabled: enabled && !noType });
+  const query = useQuery({ ...downtimeListQuery(body), enabled: enabled && !noType, refetchInterval });
   const view = queryView(query);
   const list = view.data;
 

@@ -26,6 +26,9 @@ export const en = {
   'state.empty.description': 'There is no data for this selection.',
   'state.error.title': 'Something went wrong',
   'state.error.message': 'This content could not be loaded.',
+  'live.status.live': 'Live',
+  'live.status.connecting': 'Connecting…',
+  'live.status.reconnecting': 'Reconnecting… (figures refresh every 30\u00a0s)',
 
   // Page titles (one per route)
   'page.home': 'Welcome',

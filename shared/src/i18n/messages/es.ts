@@ -24,6 +24,9 @@ export const es: Record<MessageKey, string> = {
   'state.empty.description': 'No hay datos para esta selección.',
   'state.error.title': 'Algo salió mal',
   'state.error.message': 'No se pudo cargar este contenido.',
+  'live.status.live': 'En directo',
+  'live.status.connecting': 'Conectando…',
+  'live.status.reconnecting': 'Reconectando… (cifras actualizadas cada 30\u00a0s)',
 
   'page.home': 'Bienvenida',
   'page.loginCallback': 'Iniciando sesión',

@@ -24,6 +24,9 @@ export const fr: Record<MessageKey, string> = {
   'state.empty.description': 'Aucune donnée pour cette sélection.',
   'state.error.title': 'Un problème est survenu',
   'state.error.message': 'Ce contenu n’a pas pu être chargé.',
+  'live.status.live': 'En direct',
+  'live.status.connecting': 'Connexion…',
+  'live.status.reconnecting': 'Reconnexion… (chiffres mis à jour toutes les 30\u00a0s)',
 
   'page.home': 'Bienvenue',
   'page.loginCallback': 'Connexion',

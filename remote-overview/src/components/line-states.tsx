@@ -1,0 +1,87 @@
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { useQuery } from '@tanstack/react-query';
+import { DateTime } from 'luxon';
+import { useEffect, useState, type ReactElement } from 'react';
+import { useIntl } from 'react-intl';
+import type { Factory, UnitStateNow } from '@linepulse/contracts';
+import { formatDuration, queryView, Section } from '@linepulse/shared';
+import { unitStatesQuery } from '../api/get-unit-states';
+import { TEST_IDS } from '../test-ids';
+
+const useStyles = makeStyles({
+  list: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, margin: 0, padding: 0, listStyleType: 'none' },
+  line: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXXS,
+    minWidth: '150px',
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    borderRadius: tokens.borderRadiusMedium,
+    borderLeftWidth: '6px',
+    borderLeftStyle: 'solid',
+    backgroundColor: tokens.colorNeutralBackground1,
+  },
+  running: { borderLeftColor: tokens.colorPaletteGreenBorderActive },
+  stopped: { borderLeftColor: tokens.colorPaletteRedBorderActive },
+  unknown: { borderLeftColor: tokens.colorNeutralStroke1 },
+  name: { fontWeight: tokens.fontWeightSemibold },
+  state: { fontSize: tokens.fontSizeBase300 },
+  large: { fontSize: tokens.fontSizeBase500, minWidth: '220px' },
+});
+
+/** A minute's tick: "stopped for 12 min" moves on between two changes. */
+function useMinuteClock(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+export interface LineStatesProps {
+  factory: Factory;
+  /** Polling while the live stream is down; none while it is live. */
+  refetchMs?: number;
+  large?: boolean;
+}
+
+/**
+ * Each line's state now (issue 25): running, stopped since when and for how long, or no data yet; the
+ * colour is doubled by the words, so it reads without it (and on a screen reader).
+ */
+export function LineStates({ factory, refetchMs, large = false }: LineStatesProps): ReactElement {
+  const intl = useIntl();
+  const styles = useStyles();
+  const now = useMinuteClock();
+  const states = queryView(useQuery(unitStatesQuery(factory.id, refetchMs)));
+  const byId = new Map((states.data?.units ?? []).map((unit) => [unit.production_unit_id, unit]));
+
+  const describe = (unit: UnitStateNow | undefined): string => {
+    if (!unit || unit.state === 'unknown') return intl.formatMessage({ id: 'overview.lineStates.unknown' });
+    if (!unit.since) return intl.formatMessage({ id: `overview.lineStates.${unit.state}` });
+    const since = DateTime.fromISO(unit.since, { zone: factory.timezone }).setLocale(intl.locale);
+    return intl.formatMessage(
+      { id: `overview.lineStates.${unit.state}Since` },
+      { time: since.toLocaleString(DateTime.TIME_SIMPLE), duration: formatDuration(intl.locale, Math.max(0, now - since.toMillis())) },
+    );
+  };
+
+  const title = intl.formatMessage({ id: 'overview.lineStates.title' });
+  return (
+    <Section title={title} loading={states.loading} error={states.error} onRetry={states.reload} large={large}>
+      <ul className={styles.list} aria-label={title} data-testid={TEST_IDS.lineStates}>
+        {factory.production_units.map((line) => {
+          const unit = byId.get(line.id);
+          const state = unit?.state ?? 'unknown';
+          return (
+            <li key={line.id} className={mergeClasses(styles.line, styles[state], large && styles.large)} data-state={state} data-line={line.name}>
+              <span className={styles.name}>{line.name}</span>
+              <span className={styles.state}>{describe(unit)}</span>
+            </li>
+          );
+        })}
+      </ul>
+    </Section>
+  );
+}

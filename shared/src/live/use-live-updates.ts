@@ -1,0 +1,71 @@
+import { useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { LIVE_FALLBACK_POLL_MS, type LiveChange } from '@linepulse/contracts';
+import { connectLive, type LiveStatus } from './live-connection';
+
+/**
+ * The `meta` of a query whose answer follows the facts of the factories (figures, downtimes, line
+ * states): refetched when a live screen hears of a change. Other queries (the factory list, settings)
+ * are refetched on configuration changes only.
+ */
+export const LIVE_QUERY_META = { live: true } as const;
+
+/** A screen refetches at most this often however busy its factories are (one call per second per screen). */
+export const LIVE_REFETCH_MIN_MS = 1000;
+
+const isLiveQuery = (query: Query): boolean => query.meta?.live === true;
+
+/**
+ * Refetches what the changes make stale, at most once per LIVE_REFETCH_MIN_MS: the first change at
+ * once, the ones that follow together at the end of that second.
+ */
+export function createLiveRefetcher(client: QueryClient, minMs = LIVE_REFETCH_MIN_MS): { changed(changes: LiveChange[]): void; resync(): void; stop(): void } {
+  let last = -Infinity;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let everything = false;
+  const run = (): void => {
+    timer = null;
+    last = Date.now();
+    const all = everything;
+    everything = false;
+    void client.invalidateQueries(all ? undefined : { predicate: isLiveQuery });
+  };
+  const schedule = (all: boolean): void => {
+    everything ||= all;
+    if (timer) return;
+    timer = setTimeout(run, Math.max(0, last + minMs - Date.now()));
+  };
+  return {
+    changed: (changes) => schedule(changes.some((c) => c.kinds.includes('configuration'))),
+    resync: () => schedule(true),
+    stop: () => {
+      if (timer) clearTimeout(timer);
+      timer = null;
+    },
+  };
+}
+
+/**
+ * Keeps the queries of a screen showing `factoryIds` up to date from the live stream (decision 49):
+ * returns the stream's status; while it is not 'live', the screen polls (liveRefetchMs).
+ */
+export function useLiveUpdates(factoryIds: readonly string[]): LiveStatus {
+  const client = useQueryClient();
+  const [status, setStatus] = useState<LiveStatus>('connecting');
+  const key = [...factoryIds].sort().join(',');
+  useEffect(() => {
+    if (key === '') return undefined;
+    const refetcher = createLiveRefetcher(client);
+    const disconnect = connectLive(key.split(','), { onChange: refetcher.changed, onResync: refetcher.resync, onStatus: setStatus });
+    return () => {
+      disconnect();
+      refetcher.stop();
+    };
+  }, [client, key]);
+  return status;
+}
+
+/** A live screen's polling: none while its stream is live, the former 30 s otherwise. */
+export function liveRefetchMs(status: LiveStatus): number | undefined {
+  return status === 'live' ? undefined : LIVE_FALLBACK_POLL_MS;
+}
