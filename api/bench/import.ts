@@ -10,15 +10,14 @@
  * Options (--name=value): --lines=20 --days=365 --db=both|postgresql|pglite, DATABASE_URL (server, default
  * postgres://postgres@127.0.0.1:5432/), --keep-file (keep the generated file).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
-import pg from 'pg';
 import type { HistoryImportDetail } from '@linepulse/contracts';
-import { option, SERVER_URL } from './one-factory.ts';
+import { callJson, cpuMs, percentileMs, rss, startApi, type Api } from './api-process.ts';
+import { option } from './one-factory.ts';
 
 const LINES = Number(option('lines', '20'));
 const DAYS = Number(option('days', '365'));
@@ -28,7 +27,6 @@ const ADMIN = 'admin@demo.linepulse.test';
 /** A user of another account, whose company overview is asked during the import (its answers must not wait for it). */
 const BYSTANDER = 'admin@other.linepulse.test';
 const MINUTE = 60_000;
-const API_DIR = path.resolve(import.meta.dirname, '..');
 
 const log = (...args: unknown[]): void => console.log(...args);
 const mib = (bytes: number): number => Math.round((bytes / 1024 / 1024) * 10) / 10;
@@ -84,69 +82,19 @@ async function generate(file: string, start: number, end: number): Promise<{ eve
   return { events, bytes: statSync(file).size };
 }
 
-interface Api {
-  child: ChildProcess;
-  base: string;
+interface ImportApi extends Api {
   token: string;
   bystanderToken: string;
 }
 
-async function startApi(env: Record<string, string>): Promise<Api> {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
-  // API_NODE_FLAGS: V8 options for the api's process (e.g. --heap-growing-percent=30), to compare.
-  const flags = (process.env.API_NODE_FLAGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'bench/server.ts'], {
-    cwd: API_DIR,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn', LOAD_EMAILS: `${ADMIN},${BYSTANDER}`, ROLLUP_REFRESH_SECONDS: '60' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  for await (const chunk of child.stdout!) {
-    out += String(chunk);
-    const line = out.split('\n').find((l) => l.startsWith('{"ready"'));
-    if (line) {
-      const tokens = (JSON.parse(line) as { tokens: Record<string, string> }).tokens;
-      child.stdout!.resume();
-      return { child, base: `http://127.0.0.1:${port}`, token: tokens[ADMIN]!, bystanderToken: tokens[BYSTANDER]! };
-    }
-  }
-  throw new Error('the api stopped before it was ready');
-}
-
-async function stopApi(api: Api): Promise<void> {
-  api.child.kill('SIGTERM');
-  await once(api.child, 'exit');
-}
-
-/** CPU time a process has used (Linux, user + system), ms. */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
-
-/** Resident memory of a process (Linux), bytes. */
-function rss(pid: number): number {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Number(match[1]) * 1024 : 0;
-}
-
-async function json<T>(api: Api, method: string, url: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${api.base}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${api.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
-  return JSON.parse(text) as T;
-}
+const json = <T>(api: ImportApi, method: string, url: string, body?: unknown): Promise<T> => callJson<T>(api.base, api.token, method, url, body);
 
 /**
  * While the import runs: `/api/health` every 100 ms, and the other account's company overview (its two
  * KPI calls at once, as the page sends them: yesterday with the 11 preceding days, and by hour) every
  * second. Each time is the request's whole time, as a user meets it.
  */
-function bystander(api: Api, phase: () => string): { stop: () => Promise<{ health: number[]; healthByPhase: Map<string, number[]>; overview: number[] }> } {
+function bystander(api: ImportApi, phase: () => string): { stop: () => Promise<{ health: number[]; healthByPhase: Map<string, number[]>; overview: number[] }> } {
   const health: number[] = [];
   // The same probes by the import's phase then (where the delays come from: storing or deriving).
   const healthByPhase = new Map<string, number[]>();
@@ -194,12 +142,9 @@ function bystander(api: Api, phase: () => string): { stop: () => Promise<{ healt
   };
 }
 
-const p = (values: number[], q: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((q / 100) * sorted.length) - 1)]!) : NaN;
-};
+const p = percentileMs;
 
-function uploadFile(api: Api, url: string, file: string): Promise<{ status: number; body: string }> {
+function uploadFile(api: ImportApi, url: string, file: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request(`${api.base}${url}`, { method: 'POST', headers: { authorization: `Bearer ${api.token}`, 'content-type': 'application/x-ndjson', 'content-length': statSync(file).size } }, (res) => {
       let body = '';
@@ -212,17 +157,8 @@ function uploadFile(api: Api, url: string, file: string): Promise<{ status: numb
 }
 
 async function run(kind: 'postgresql' | 'pglite', file: string, start: number, events: number): Promise<void> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'linepulse-bench-import-'));
-  const env: Record<string, string> = { DATA_DIR: dataDir };
-  let admin: pg.Client | null = null;
-  const dbName = `linepulse_bench_import_${process.pid}_${Date.now().toString(36)}`;
-  if (kind === 'postgresql') {
-    admin = new pg.Client({ connectionString: `${SERVER_URL}/postgres` });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    env.DATABASE_URL = `${SERVER_URL}/${dbName}`;
-  }
-  const api = await startApi(env);
+  const started = await startApi(kind, [ADMIN, BYSTANDER]);
+  const api: ImportApi = { ...started, token: started.tokens[ADMIN]!, bystanderToken: started.tokens[BYSTANDER]! };
   try {
     const factory = await json<{ id: string }>(api, 'POST', '/api/factories', { name: 'Import Bench', timezone: 'Europe/Paris' });
     const units = Array.from({ length: LINES }, (_v, i) => ({ key: `L${i + 1}`, name: `Line ${i + 1}` }));
@@ -306,12 +242,7 @@ async function run(kind: 'postgresql' | 'pglite', file: string, start: number, e
     log(`${kind}: api RSS peak by phase: ${Object.entries(peaks).map(([phase, bytes]) => `${phase} +${mib(bytes - baseline)} MiB`).join(', ')}`);
     log(`${kind}: a year's KPIs of all lines afterwards in ${Math.round(readMs)} ms: good ${kpis.groups[0]!.total.good.toLocaleString('en')}, uptime ${seconds(kpis.groups[0]!.total.uptime_ms / 3600)} h`);
   } finally {
-    await stopApi(api);
-    rmSync(dataDir, { recursive: true, force: true });
-    if (admin) {
-      await admin.query(`DROP DATABASE IF EXISTS ${dbName}`);
-      await admin.end();
-    }
+    await api.stop();
   }
 }
 

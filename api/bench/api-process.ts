@@ -1,0 +1,111 @@
+/**
+ * The api under a benchmark, in a child process of its own (`bench/server.ts`), so that its CPU time and
+ * resident memory are the api's alone and the benchmark's own work never delays its event loop; and a
+ * database of its own (PostgreSQL: created and dropped here; PGlite: a temporary folder).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { SERVER_URL } from './one-factory.ts';
+
+const API_DIR = path.resolve(import.meta.dirname, '..');
+
+export interface Api {
+  child: ChildProcess;
+  base: string;
+  /** Access tokens by e-mail (an hour each), for the e-mails asked. */
+  tokens: Record<string, string>;
+  /** Ends the api and removes its database. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the api on a fresh database of `kind` with the demo data, `env` added to its environment.
+ * Resolves once it listens, with a token for each of `emails`.
+ */
+export async function startApi(kind: 'postgresql' | 'pglite', emails: readonly string[], env: Record<string, string> = {}): Promise<Api> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'linepulse-bench-'));
+  const dbEnv: Record<string, string> = {};
+  let admin: pg.Client | null = null;
+  const dbName = `linepulse_bench_${process.pid}_${Date.now().toString(36)}`;
+  if (kind === 'postgresql') {
+    admin = new pg.Client({ connectionString: `${SERVER_URL}/postgres` });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    dbEnv.DATABASE_URL = `${SERVER_URL}/${dbName}`;
+  }
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  // API_NODE_FLAGS: V8 options for the api's process (e.g. --heap-growing-percent=30), to compare.
+  const flags = (process.env.API_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'bench/server.ts'], {
+    cwd: API_DIR,
+    env: {
+      ...process.env,
+      ROLLUP_REFRESH_SECONDS: '60',
+      ...env,
+      ...dbEnv,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'warn',
+      LOAD_EMAILS: emails.join(','),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const stop = async (): Promise<void> => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+    if (admin) {
+      await admin.query(`DROP DATABASE IF EXISTS ${dbName}`);
+      await admin.end();
+    }
+  };
+  let out = '';
+  for await (const chunk of child.stdout!) {
+    out += String(chunk);
+    const line = out.split('\n').find((l) => l.startsWith('{"ready"'));
+    if (line) {
+      child.stdout!.resume();
+      return { child, base: `http://127.0.0.1:${port}`, tokens: (JSON.parse(line) as { tokens: Record<string, string> }).tokens, stop };
+    }
+  }
+  await stop();
+  throw new Error('the api stopped before it was ready');
+}
+
+/** CPU time a process has used (Linux, user + system), ms. */
+export function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+/** Resident memory of a process (Linux), bytes. */
+export function rss(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) * 1024 : 0;
+}
+
+/** A JSON call with a bearer token; throws with the answer when it is not 2xx. */
+export async function callJson<T>(base: string, token: string, method: string, url: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${base}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+/** The q-th percentile (nearest rank), rounded to the millisecond; NaN for no values. */
+export function percentileMs(values: readonly number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((q / 100) * sorted.length) - 1)]!) : NaN;
+}
