@@ -1,6 +1,10 @@
 // What the measuring scripts (`pnpm budgets`, `pnpm budgets:heatmap`, `pnpm budgets:embed`) share: Debian's Chromium with the
 // flags this machine's closed network needs, and the real sign-in of the demo admin.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const require = createRequire(new URL('../e2e/package.json', import.meta.url));
 const { chromium } = require('@playwright/test');
@@ -17,11 +21,16 @@ export function launchChromium() {
 }
 
 /** Signs in as the demo admin through the embedded provider, as a user does. */
-export async function signInAsDemoAdmin(page) {
+export function signInAsDemoAdmin(page) {
+  return signInAs(page, 'admin@demo.linepulse.test');
+}
+
+/** Signs in as a demo user (password `linepulse`) through the embedded provider, as a user does. */
+export async function signInAs(page, email) {
   await page.goto(`${base}/home`);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(/\/oidc\//);
-  await page.getByLabel('Email').fill('admin@demo.linepulse.test');
+  await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('linepulse');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/oidc') && !url.pathname.startsWith('/login-callback'));
@@ -35,4 +44,44 @@ export async function appAuthorization(page) {
   const request = page.waitForRequest((r) => r.url().includes('/api/') && !!r.headers().authorization, { timeout: 60_000 });
   await page.goto(`${base}/company-overview`);
   return (await request).headers().authorization;
+}
+
+/**
+ * A throwaway instance of the product at https://localhost:<port> (the api serving the built apps, the
+ * embedded provider and a fresh embedded database with the demo data, in a temporary folder), ready once
+ * /config.json answers (it answers 503 while the demo history is being made; /api/health answers from the
+ * first second); `stop()` ends it and leaves nothing behind. Set E2E_BASE_URL to that origin
+ * before importing this module.
+ */
+export async function startThrowawayInstance(port, prefix) {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  const child = spawn('pnpm', ['--filter', '@linepulse/api', 'start'], {
+    cwd: new URL('..', import.meta.url).pathname,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: base, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the instance stopped (exit ${child.exitCode})`);
+    try {
+      if ((await fetch(`${base}/config.json`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() - started > 300_000) throw new Error('the instance did not answer within 5 minutes');
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  console.log(`instance ready at ${base} in ${Math.round((Date.now() - started) / 1000)} s (demo data on a fresh embedded database)`);
+  return {
+    stop: async () => {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+      await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -15,10 +15,7 @@
 // navigation start to the moment every heatmap cell is drawn. Figures, not assertions.
 // HEATMAP_PROFILE=<file.cpuprofile> also records the last run's JavaScript CPU profile (open it in
 // Chromium's DevTools) and prints the functions that took the most time themselves.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 
 const RUNS = 5;
 const DAYS = 14;
@@ -28,42 +25,8 @@ const OWN_PORT = 8447;
 
 const external = process.env.E2E_BASE_URL;
 if (!external) process.env.E2E_BASE_URL = `https://localhost:${OWN_PORT}`;
-const { appAuthorization, base, launchChromium, signInAsDemoAdmin } = await import('./browser-session.mjs');
+const { appAuthorization, base, launchChromium, signInAsDemoAdmin, startThrowawayInstance } = await import('./browser-session.mjs');
 process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0'; // the instance's self-signed certificate, for this script's own calls
-
-/** Starts the throwaway instance and waits for its health answer. */
-async function startInstance() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'linepulse-heatmap-'));
-  const child = spawn('pnpm', ['--filter', '@linepulse/api', 'start'], {
-    cwd: new URL('..', import.meta.url).pathname,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(OWN_PORT), PUBLIC_URL: base, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
-  const started = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the instance stopped (exit ${child.exitCode})`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() - started > 300_000) throw new Error('the instance did not answer within 5 minutes');
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  console.log(`instance ready at ${base} in ${Math.round((Date.now() - started) / 1000)} s (demo data on a fresh embedded database)`);
-  return {
-    stop: async () => {
-      try {
-        process.kill(-child.pid, 'SIGTERM');
-      } catch {
-        // already gone
-      }
-      await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** A reproducible stream of numbers in [0, 1). */
 function random(seed) {
@@ -153,7 +116,7 @@ function printProfile(profile, file) {
   for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${key}`);
 }
 
-const instance = external ? null : await startInstance();
+const instance = external ? null : await startThrowawayInstance(OWN_PORT, 'linepulse-heatmap-');
 const browser = await launchChromium();
 try {
   const context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 1440, height: 900 } });
