@@ -52,6 +52,7 @@ try {
       (element, wanted) =>
         new Promise((resolve) => {
           if (element.getAttribute('data-state') === wanted) return resolve(Date.now());
+          // eslint-disable-next-line no-undef -- runs in the page, where MutationObserver is a global
           const observer = new MutationObserver(() => {
             if (element.getAttribute('data-state') === wanted) {
               observer.disconnect();
