@@ -36,6 +36,7 @@ import { filterRoutes } from './routes/filters.ts';
 import { healthRoutes } from './routes/health.ts';
 import { ingestRoutes } from './routes/ingest.ts';
 import { liveRoutes } from './routes/live.ts';
+import { justificationRoutes } from './routes/justifications.ts';
 import { historyImportRoutes } from './routes/history-imports.ts';
 import { preferencesRoutes } from './routes/preferences.ts';
 import { workShiftRoutes } from './routes/work-shifts.ts';
@@ -95,6 +96,7 @@ export const linepulse = fp(
         await api.register(configurationRoutes);
         await api.register(ingestRoutes);
         await api.register(liveRoutes);
+        await api.register(justificationRoutes);
         await api.register(historyImportRoutes);
         await api.register(emailReportRoutes);
       },

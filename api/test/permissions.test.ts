@@ -29,7 +29,9 @@ type Check =
   /** Data export only for accounts of the integrated ecosystem. */
   | 'integrated'
   /** The display (presenter) writes no e-mail report and sends no test. */
-  | 'reportAuthor';
+  | 'reportAuthor'
+  /** The display (presenter) role justifies no downtime, unless it is an admin (decision 50). */
+  | 'justifier';
 
 interface Fixture {
   accountId: string;
@@ -125,6 +127,13 @@ const TABLE: Record<string, Rule> = {
   // A stream never ends under inject: an unknown factory, which allowed callers get as 404 (live.test.ts opens real streams).
   'GET /api/live': { access: 'product', call: () => ({ query: `factory_ids=${randomUUID()}` }) },
   'GET /api/factories/:id/unit-states': { access: 'product', call: (f) => ({ params: { id: f.factoryId } }) },
+  'GET /api/factories/:id/justifications': { access: 'product', call: (f) => ({ params: { id: f.factoryId } }) },
+  // An instant at which no downtime starts: allowed callers get 404 (or the display 403: its check comes first).
+  'POST /api/factories/:id/justifications': {
+    access: 'product',
+    checks: ['justifier'],
+    call: (f) => ({ params: { id: f.factoryId }, payload: { production_unit_id: f.unitId, downtime_start: '2020-01-01T00:00:00Z', action: 'comment', comment: 'x' } }),
+  },
   // An unknown factory: allowed callers get 404 before the file is read.
   'POST /api/factories/:id/history-imports': { access: 'admin', call: () => ({ payload: '', contentType: 'application/x-ndjson' }) },
   'GET /api/factories/:id/history-imports': { access: 'admin', call: (f) => ({ params: { id: f.factoryId } }) },
@@ -203,6 +212,7 @@ function expected(rule: Rule, who: Identity | null): Outcome {
     if (check === 'targets' && !(who.is_admin || who.role === 'director')) return refused(403, ERROR_CODES.opportunityTargetForbidden);
     if (check === 'integrated' && !who.integrated) return refused(403, ERROR_CODES.exportIntegratedOnly);
     if (check === 'reportAuthor' && who.role === 'presenter') return refused(403, ERROR_CODES.reportRoleForbidden);
+    if (check === 'justifier' && who.role === 'presenter' && !who.is_admin) return refused(403, ERROR_CODES.justificationRoleForbidden);
   }
   return { allowed: true };
 }
@@ -218,6 +228,7 @@ function attributesRead(rule: Rule): Attribute[] {
     if (check === 'targets') ['is_admin', 'role'].forEach((a) => read.add(a as Attribute));
     if (check === 'integrated') read.add('integrated');
     if (check === 'reportAuthor') read.add('role');
+    if (check === 'justifier') ['role', 'is_admin'].forEach((a) => read.add(a as Attribute));
   }
   return [...read];
 }

@@ -91,6 +91,20 @@ export const ERROR_CODES = {
   reportTestRateLimited: 'RPT_TEST_RATE_LIMITED',
   /** An allow-list entry that is neither an address nor `@domain`: `index`, `entry`. */
   reportAllowEntryInvalid: 'RPT_ALLOW_ENTRY_INVALID',
+  /** Justification (issue 25): the display role only shows (403). */
+  justificationRoleForbidden: 'JUST_ROLE_FORBIDDEN',
+  /** No downtime of the unit starts at `downtime_start` (404): `production_unit_id`, `downtime_start`. */
+  justificationDowntimeNotFound: 'JUST_DOWNTIME_404',
+  /** A reason that is not one of the factory's (404): `id`. */
+  justificationReasonNotFound: 'JUST_REASON_404',
+  /** The request misses what its action needs, or `at` is not inside the downtime (400): `field`. */
+  justificationInvalid: 'JUST_INVALID',
+  /** Nothing to undo (409). */
+  justificationNothingToUndo: 'JUST_NOTHING_TO_UNDO',
+  /** A comment too long or with control characters (400): `max`. */
+  justificationCommentInvalid: 'JUST_COMMENT_INVALID',
+  /** An Idempotency-Key already used for another change (409). */
+  justificationKeyReused: 'JUST_KEY_REUSED',
   configurationKeyDuplicate: 'CFG_KEY_DUPLICATE',
   configurationUnitUnknown: 'CFG_UNIT_UNKNOWN',
   configurationTimeInvalid: 'CFG_TIME_INVALID',

@@ -38,3 +38,4 @@ export * from './history-imports';
 export * from './email-recipients';
 export * from './figures';
 export * from './live';
+export * from './justifications';

@@ -11,7 +11,8 @@
  *   a gap longer than the delay between two signals is a downtime [previous signal, next signal);
  *   after the last signal, a downtime [last signal, horizon) once the horizon is more than the delay away.
  * - Justifications: at each instant of a downtime, the justification covering it with the latest
- *   `from` (then the greatest event id) gives the reason.
+ *   `from` (then the greatest event id) gives the reason. A person's part (decision 50) applies only
+ *   inside the downtime its `from` falls in, and wins over the machine's justifications it overlaps.
  * - Scheduled time: union of the unit's shifts; a unit with no shift is always scheduled.
  * - Counts (docs/domain.md §4): a count is production over the time since the unit's previous count
  *   mark. Marks are the instants of every count event (empty ones included: "nothing made since") and
@@ -67,7 +68,8 @@ export interface UnitFacts {
   marks: number[];
   /** Sorted; includes the latest product event before the loaded range. */
   products: { at: number; productId: string }[];
-  justifications: { from: number; to: number; reasonId: string; eventId: string }[];
+  /** `person`: given by a person on the justification page (decision 50). */
+  justifications: { from: number; to: number; reasonId: string; eventId: string; person?: boolean }[];
 }
 
 export interface Slice {
@@ -264,7 +266,8 @@ function justifiedSegments(downtimes: { start: number; end: number }[], facts: U
   let active: typeof js = [];
   downtimes.forEach((d, index) => {
     while (next < js.length && js[next]!.from < d.end) active.push(js[next++]!);
-    active = active.filter((j) => j.to > d.start);
+    // A person's part belongs to the downtime its `from` falls in: one of an earlier downtime is done.
+    active = active.filter((j) => j.to > d.start && !(j.person && j.from < d.start));
     const covering = active.filter((j) => j.from < d.end);
     const cuts = new Set<number>([d.start, d.end]);
     for (const j of covering) {
@@ -278,7 +281,8 @@ function justifiedSegments(downtimes: { start: number; end: number }[], facts: U
       let best: (typeof covering)[number] | null = null;
       for (const j of covering) {
         if (j.from <= a && j.to >= b) {
-          if (!best || j.from > best.from || (j.from === best.from && j.eventId > best.eventId)) best = j;
+          const rank = Number(!!j.person) - Number(!!best?.person);
+          if (!best || rank > 0 || (rank === 0 && (j.from > best.from || (j.from === best.from && j.eventId > best.eventId)))) best = j;
         }
       }
       const previous = out[out.length - 1];

@@ -146,8 +146,8 @@ async function loadRange(q: Queryable, ctx: UnitContext, origin: number, lb: num
     ),
     // `from_at + interval '0 s'` keeps the planner on the to_at index (migration 006): recent spans are
     // found from their end, not by scanning every earlier justification.
-    q.query<{ from_at: number; to_at: number; downtime_reason_id: string; event_id: string }>(
-      `SELECT ${epochMs('from_at')} AS from_at, ${epochMs('to_at')} AS to_at, downtime_reason_id, event_id FROM downtime_justifications
+    q.query<{ from_at: number; to_at: number; downtime_reason_id: string; event_id: string; person: boolean }>(
+      `SELECT ${epochMs('from_at')} AS from_at, ${epochMs('to_at')} AS to_at, downtime_reason_id, event_id, person_downtime_start IS NOT NULL AS person FROM downtime_justifications
         WHERE account_id = $1 AND production_unit_id = $2 AND to_at > $3 AND (from_at + interval '0 s') < $4`,
       p,
     ),
@@ -162,7 +162,7 @@ async function loadRange(q: Queryable, ctx: UnitContext, origin: number, lb: num
     states: states.map((s) => ({ at: Math.round(Number(s.at)), running: s.running })),
     counts,
     products: products.map((r) => ({ at: Math.round(Number(r.at)), productId: r.product_id })),
-    justifications: justifications.map((j) => ({ from: Math.round(Number(j.from_at)), to: Math.round(Number(j.to_at)), reasonId: j.downtime_reason_id, eventId: j.event_id })),
+    justifications: justifications.map((j) => ({ from: Math.round(Number(j.from_at)), to: Math.round(Number(j.to_at)), reasonId: j.downtime_reason_id, eventId: j.event_id, ...(j.person ? { person: true } : {}) })),
   };
 }
 
@@ -433,9 +433,9 @@ async function loadRangeMany(q: Queryable, accountId: string, spans: { unitId: s
     ),
     // OFFSET 0 keeps the subquery a walk of each unit's index: flattened into a join, PostgreSQL hashed
     // the units and scanned the whole table once there were a few hundred (80 ms against 1 ms).
-    q.query<{ id: string; from_at: string; to_at: string; downtime_reason_id: string; event_id: string }>(
-      `SELECT u.id, x.from_at, x.to_at, x.downtime_reason_id, x.event_id FROM ${units} CROSS JOIN LATERAL (
-         SELECT from_at, to_at, downtime_reason_id, event_id FROM downtime_justifications
+    q.query<{ id: string; from_at: string; to_at: string; downtime_reason_id: string; event_id: string; person: boolean }>(
+      `SELECT u.id, x.from_at, x.to_at, x.downtime_reason_id, x.event_id, x.person FROM ${units} CROSS JOIN LATERAL (
+         SELECT from_at, to_at, downtime_reason_id, event_id, person_downtime_start IS NOT NULL AS person FROM downtime_justifications
           WHERE account_id = $1 AND production_unit_id = u.id AND to_at > u.lb AND (from_at + interval '0 s') < u.ub
           OFFSET 0) x`,
       p,
@@ -454,7 +454,9 @@ async function loadRangeMany(q: Queryable, accountId: string, spans: { unitId: s
       states: states.filter((x) => x.id === s.unitId).map((x) => ({ at: ms(x.at), running: x.running })),
       counts,
       products: products.filter((x) => x.id === s.unitId).map((x) => ({ at: ms(x.at), productId: x.product_id })),
-      justifications: justifications.filter((x) => x.id === s.unitId).map((j) => ({ from: ms(j.from_at), to: ms(j.to_at), reasonId: j.downtime_reason_id, eventId: j.event_id })),
+      justifications: justifications
+        .filter((x) => x.id === s.unitId)
+        .map((j) => ({ from: ms(j.from_at), to: ms(j.to_at), reasonId: j.downtime_reason_id, eventId: j.event_id, ...(j.person ? { person: true } : {}) })),
     });
   }
   return out;
