@@ -15,6 +15,7 @@ import errorHandler, { MAX_HEADER_BYTES, errorServerOptions, http2HeaderLimit } 
 import { withSerializers } from './plugins/app/log-serializers.ts';
 import heavyCalls from './plugins/app/heavy-calls.ts';
 import live from './plugins/app/live.ts';
+import alerts from './plugins/app/alerts.ts';
 import rollupSweep from './plugins/app/rollup-sweep.ts';
 import oidc from './plugins/app/oidc.ts';
 import openapi from './plugins/app/openapi.ts';
@@ -37,6 +38,7 @@ import { healthRoutes } from './routes/health.ts';
 import { ingestRoutes } from './routes/ingest.ts';
 import { liveRoutes } from './routes/live.ts';
 import { justificationRoutes } from './routes/justifications.ts';
+import { alertRoutes } from './routes/alerts.ts';
 import { historyImportRoutes } from './routes/history-imports.ts';
 import { preferencesRoutes } from './routes/preferences.ts';
 import { workShiftRoutes } from './routes/work-shifts.ts';
@@ -78,6 +80,7 @@ export const linepulse = fp(
     await app.register(staticFiles);
     await app.register(mqtt);
     await app.register(reports);
+    await app.register(alerts);
 
     await app.register(configJsonRoutes);
     await app.register(
@@ -97,6 +100,7 @@ export const linepulse = fp(
         await api.register(ingestRoutes);
         await api.register(liveRoutes);
         await api.register(justificationRoutes);
+        await api.register(alertRoutes);
         await api.register(historyImportRoutes);
         await api.register(emailReportRoutes);
       },

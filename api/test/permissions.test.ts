@@ -66,6 +66,16 @@ const day = (f: Fixture): Record<string, unknown> => ({ time_option: 'day', prod
 const unitPage = (f: Fixture): Record<string, unknown> => ({ time_option: 'day', factory_id: f.factoryId, production_unit_id: f.unitId, kind: 'shift_changes' });
 const filter = (f: Fixture): Record<string, unknown> => ({ name: 'Permissions', groups: [{ name: 'A', factory_id: f.factoryId, production_unit_ids: [f.unitId], work_shift_ids: [f.shiftId] }] });
 /** A report the schema accepts and the rules refuse (no recipient): allowed callers get 400, cheaply. */
+const alertRule = (f: Fixture): Record<string, unknown> => ({
+  name: 'Permissions',
+  kind: 'line_down',
+  minutes: 20,
+  production_unit_ids: [f.unitId],
+  recipients: [],
+  webhook_url: null,
+  in_app: true,
+  enabled: true,
+});
 const report = (f: Fixture): Record<string, unknown> => ({
   title: 'Permissions', template: 'downtime_by_production_line', frequency: 'daily', schedule_type: 'last', duration: 1, time_unit: 'day',
   recipients: [], production_unit_ids: [f.unitId], work_shift_ids: [f.shiftId], language: 'en', day: null, time: '06:30', timezone: 'UTC',
@@ -128,6 +138,14 @@ const TABLE: Record<string, Rule> = {
   'GET /api/live': { access: 'product', call: () => ({ query: `factory_ids=${randomUUID()}` }) },
   'GET /api/factories/:id/unit-states': { access: 'product', call: (f) => ({ params: { id: f.factoryId } }) },
   'GET /api/factories/:id/justifications': { access: 'product', call: (f) => ({ params: { id: f.factoryId } }) },
+  // The fixtures' factories have the alert capability (set below): allowed callers get 201, 404 or 409, never 401/403.
+  'GET /api/factories/:id/alert-rules': { access: 'admin', call: (f) => ({ params: { id: f.factoryId } }) },
+  'POST /api/factories/:id/alert-rules': { access: 'admin', call: (f) => ({ params: { id: f.factoryId }, payload: alertRule(f) }) },
+  'PUT /api/factories/:id/alert-rules/:ruleId': { access: 'admin', call: (f) => ({ params: { id: f.factoryId, ruleId: randomUUID() }, payload: alertRule(f) }) },
+  'DELETE /api/factories/:id/alert-rules/:ruleId': { access: 'admin', call: (f) => ({ params: { id: f.factoryId, ruleId: randomUUID() } }) },
+  'GET /api/alerts': { access: 'product' },
+  // An unknown alert: allowed callers get 404 (the display 403 first).
+  'POST /api/alerts/:id/acknowledge': { access: 'product', checks: ['justifier'], call: () => ({ params: { id: randomUUID() } }) },
   // An instant at which no downtime starts: allowed callers get 404 (or the display 403: its check comes first).
   'POST /api/factories/:id/justifications': {
     access: 'product',
@@ -284,6 +302,7 @@ describe('permissions of every route, for every role and flag', () => {
     ({ app } = await build(cleanup));
     fixtures.set(true, await fixture(DEMO.admin, 'demo.linepulse.test', 'Lyon'));
     fixtures.set(false, await fixture(DEMO.otherAdmin, 'other.linepulse.test', 'Hamilton'));
+    for (const f of fixtures.values()) await app.db.query('UPDATE factories SET alert_capability = true WHERE id = $1', [f.factoryId]);
   });
   after(() => cleanup.run());
 

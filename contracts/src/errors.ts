@@ -105,6 +105,18 @@ export const ERROR_CODES = {
   justificationCommentInvalid: 'JUST_COMMENT_INVALID',
   /** An Idempotency-Key already used for another change (409). */
   justificationKeyReused: 'JUST_KEY_REUSED',
+  /** Alerts (issue 25): the factory's account has no alert capability (403). */
+  alertCapabilityRequired: 'ALERT_CAPABILITY_REQUIRED',
+  alertRuleNotFound: 'ALERT_RULE_404',
+  alertNotFound: 'ALERT_404',
+  /** A watched line that is not the factory's (400): `id`. */
+  alertUnitNotInFactory: 'ALERT_UNIT_NOT_IN_FACTORY',
+  /** A webhook URL that is not https (http only to localhost) (400). */
+  alertWebhookInvalid: 'ALERT_WEBHOOK_INVALID',
+  /** A rule with neither recipients, nor webhook, nor in-app (400). */
+  alertNoChannel: 'ALERT_NO_CHANNEL',
+  /** More than ALERT_RULES_MAX rules for the factory (409): `max`. */
+  alertRulesTooMany: 'ALERT_RULES_TOO_MANY',
   configurationKeyDuplicate: 'CFG_KEY_DUPLICATE',
   configurationUnitUnknown: 'CFG_UNIT_UNKNOWN',
   configurationTimeInvalid: 'CFG_TIME_INVALID',

@@ -39,3 +39,4 @@ export * from './email-recipients';
 export * from './figures';
 export * from './live';
 export * from './justifications';
+export * from './alerts';

@@ -7,8 +7,8 @@ import { Uuid } from './schemas/common';
  * same calls as always. Figures are never pushed: they have one code path.
  */
 
-/** What changed: a unit's state, its counts, its product, a downtime's justification, the factory's configuration. */
-export const LIVE_KINDS = ['state', 'counts', 'product', 'justification', 'configuration', 'history'] as const;
+/** What changed: a unit's state, its counts, its product, a downtime's justification, the factory's configuration, its history (an import), an alert opened, resolved or acknowledged. */
+export const LIVE_KINDS = ['state', 'counts', 'product', 'justification', 'configuration', 'history', 'alert'] as const;
 export type LiveKind = (typeof LIVE_KINDS)[number];
 
 /** Factories one stream may follow (a TV rotating through a company's factories follows them all). */

@@ -57,6 +57,7 @@ export class LiveHub {
   /** The highest id heard: where a catch-up after a lost connection starts. */
   private lastId = 0;
   private readonly flushMs: number;
+  private readonly listeners = new Set<(event: LiveEventRow) => void>();
 
   constructor(
     private readonly db: Db,
@@ -82,6 +83,12 @@ export class LiveHub {
     let n = 0;
     for (const set of this.byAccount.values()) n += set.size;
     return n;
+  }
+
+  /** Calls `listener` with every announcement heard (this instance's and the others'); the function returned stops. */
+  hear(listener: (event: LiveEventRow) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /** Adds a subscriber; the function returned removes it. */
@@ -137,6 +144,7 @@ export class LiveHub {
     if (!event) return;
     if (event.id > this.lastId) this.lastId = event.id;
     this.options.onEvent?.(event);
+    for (const listener of this.listeners) listener(event);
     this.heardCount += 1;
     this.pending.push({ ...event, heard: this.heardCount });
     if (!this.timer) {

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createMailer, startEmbeddedSmtp } from '../../reports/mail.ts';
+import { createMailer, startEmbeddedSmtp, type Mailer } from '../../reports/mail.ts';
 import { ReportsService } from '../../reports/reports-service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     reports: ReportsService;
+    /** The SMTP side, shared with the alerts' e-mails. */
+    mail: { mailer: Mailer; from: string };
   }
 }
 
@@ -23,7 +25,9 @@ async function reportsPlugin(app: FastifyInstance): Promise<void> {
     smtpUrl = embedded.url;
     app.log.info({ port: embedded.port }, 'embedded SMTP server ready (messages kept in DATA_DIR/mail)');
   }
-  const service = new ReportsService({ db: app.db, mailer: createMailer(smtpUrl), publicUrl, mailFrom: config.mailFrom, log: app.log });
+  const mailer = createMailer(smtpUrl);
+  app.decorate('mail', { mailer, from: config.mailFrom });
+  const service = new ReportsService({ db: app.db, mailer, publicUrl, mailFrom: config.mailFrom, log: app.log });
   app.decorate('reports', service);
   if (config.scheduler) app.addHook('onReady', async () => service.start(config.tickMs));
   app.addHook('onClose', async () => service.stop());

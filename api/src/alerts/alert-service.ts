@@ -1,0 +1,353 @@
+/**
+ * Alerts' evaluation and delivery (issue 25, decision 51). Every instance runs the same service; the
+ * database decides who does what:
+ * - A change heard on the live channel (a state, counts, a justification, a configuration) makes the
+ *   instance look at the rules of that factory for the lines it names, right away: an episode opens once
+ *   its condition has held for the rule's minutes, and resolves once it has been false for
+ *   ALERT_RESOLVE_HOLD_MS (hysteresis). A condition that will be met later with no new event (a line
+ *   still stopped when its minutes are up) leaves a timer row; instances take due timers with SKIP
+ *   LOCKED. No job scans every line.
+ * - Opening and resolving are single statements guarded by a unique index (one open episode per rule
+ *   and line) and `resolved_at IS NULL`: whichever instance wins writes the episode's deliveries in the
+ *   same transaction, so each is written once.
+ * - Deliveries are claimed with SKIP LOCKED (held for a while: a killed sender's claim expires and
+ *   another instance sends) and retried with backoff; a webhook carries its delivery id, the same on
+ *   every retry, so a receiver can drop a copy sent again after a crash.
+ */
+import { createHmac } from 'node:crypto';
+import {
+  ALERT_DELIVERY_HEADER,
+  ALERT_RESOLVE_HOLD_MS,
+  ALERT_SIGNATURE_HEADER,
+  ALERT_WEBHOOK_ATTEMPTS,
+  type Alert,
+  type AlertWebhookBody,
+} from '@linepulse/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import { DateTime } from 'luxon';
+import { downtimeList } from '../analytics/downtime-list.ts';
+import type { Db, Queryable } from '../db/db.ts';
+import { announceChange } from '../live/live-events.ts';
+import { unitStatesNow } from '../live/unit-states.ts';
+import { composeMessage, type Mailer } from '../reports/mail.ts';
+import type { StoredRule } from './rules.ts';
+
+/** Delays between attempts of a delivery (then it is failed). */
+export const ALERT_RETRY_MS = [1000, 5000, 30_000, 120_000, 600_000];
+/** A claimed delivery is another instance's to take again after this long. */
+const CLAIM_MS = 60_000;
+
+export interface AlertServiceOptions {
+  db: Db;
+  mailer: Mailer;
+  mailFrom: string;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+  clock?: () => number;
+  /** Webhook calls (tests may count them). */
+  fetch?: typeof fetch;
+}
+
+interface EpisodeRow {
+  id: string;
+  rule_id: string;
+  production_unit_id: string;
+  since: string;
+  opened_at: string;
+  resolved_at: string | null;
+}
+
+/** What the rule's condition says of a line now. */
+interface Verdict {
+  /** Holding since then (the stop, the last event), or null when false. */
+  since: number | null;
+  /** False since then, when known (for the hold before resolving). */
+  falseSince: number | null;
+}
+
+const iso = (t: number | string): string => new Date(t).toISOString();
+
+/** An alert as the api answers it (and a webhook receives it). */
+export const ALERT_SELECT = `SELECT e.id, e.rule_id, r.name AS rule_name, r.kind, r.minutes, e.factory_id, f.name AS factory_name, e.production_unit_id,
+         u.name AS production_unit_name, e.since, e.opened_at, e.resolved_at, e.acknowledged_at, e.acknowledged_by
+    FROM alert_episodes e JOIN alert_rules r ON r.id = e.rule_id JOIN factories f ON f.account_id = e.account_id AND f.id = e.factory_id
+    JOIN production_units u ON u.account_id = e.account_id AND u.id = e.production_unit_id`;
+
+export function alertView(row: Alert): Alert {
+  const at = (v: string | null) => (v === null ? null : iso(v));
+  return { ...row, since: iso(row.since), opened_at: iso(row.opened_at), resolved_at: at(row.resolved_at), acknowledged_at: at(row.acknowledged_at) };
+}
+
+export class AlertService {
+  private readonly db: Db;
+  private readonly clock: () => number;
+  private readonly send: typeof fetch;
+  private timers: ReturnType<typeof setInterval>[] = [];
+  private working: Promise<unknown> | null = null;
+  private stopped = false;
+  /** Factories with a look pending, and the units named (null: all), gathered while one runs. */
+  private pending = new Map<string, { accountId: string; units: Set<string> | null }>();
+  private looking: Promise<void> | null = null;
+
+  constructor(private readonly options: AlertServiceOptions) {
+    this.db = options.db;
+    this.clock = options.clock ?? Date.now;
+    this.send = options.fetch ?? fetch;
+  }
+
+  /** Timers every second, deliveries every second (and at once after an episode opens or resolves). */
+  start(everyMs = 1000): void {
+    this.timers.push(setInterval(() => void this.tick(), everyMs));
+    for (const t of this.timers) t.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const t of this.timers) clearInterval(t);
+    await this.looking;
+    await this.working;
+  }
+
+  /** A change of a factory was heard: its rules look at the lines named (null: every line). */
+  changed(accountId: string, factoryId: string, unitIds: readonly string[] | null): void {
+    const entry = this.pending.get(factoryId) ?? { accountId, units: new Set<string>() };
+    if (unitIds === null) entry.units = null;
+    else if (entry.units) for (const id of unitIds) entry.units.add(id);
+    this.pending.set(factoryId, entry);
+    this.looking ??= (async () => {
+      while (this.pending.size > 0 && !this.stopped) {
+        const batch = this.pending;
+        this.pending = new Map();
+        for (const [factoryId, { accountId, units }] of batch) {
+          await this.evaluateFactory(accountId, factoryId, units ? [...units] : null).catch((error: unknown) => this.options.log.warn({ err: error }, 'alert evaluation failed'));
+        }
+      }
+      this.looking = null;
+    })();
+  }
+
+  /** One round: due timers, then waiting deliveries. */
+  async tick(): Promise<void> {
+    if (this.stopped || this.working) return;
+    this.working = (async () => {
+      try {
+        await this.dueTimers();
+        await this.deliver();
+      } catch (error) {
+        this.options.log.warn({ err: error }, 'alert round failed');
+      } finally {
+        this.working = null;
+      }
+    })();
+    await this.working;
+  }
+
+  /** Looks at every enabled rule of a factory for `unitIds` (null: their lines). */
+  async evaluateFactory(accountId: string, factoryId: string, unitIds: readonly string[] | null): Promise<void> {
+    const rules = await this.db.query<StoredRule>('SELECT * FROM alert_rules WHERE account_id = $1 AND factory_id = $2 AND enabled', [accountId, factoryId]);
+    if (rules.length === 0) return;
+    const [capable] = await this.db.query<{ alert_capability: boolean }>('SELECT alert_capability FROM factories WHERE account_id = $1 AND id = $2', [accountId, factoryId]);
+    if (!capable?.alert_capability) return;
+    const now = this.clock();
+    const states = new Map((await unitStatesNow(this.db, accountId, factoryId, now)).units.map((u) => [u.production_unit_id, u]));
+    for (const rule of rules) {
+      const watched = rule.production_unit_ids.length > 0 ? rule.production_unit_ids : [...states.keys()];
+      for (const unitId of watched) {
+        if (unitIds !== null && !unitIds.includes(unitId)) continue;
+        const state = states.get(unitId);
+        if (!state) continue;
+        await this.evaluate(rule, unitId, await this.verdict(rule, accountId, unitId, state, now), now);
+      }
+    }
+  }
+
+  private async verdict(rule: StoredRule, accountId: string, unitId: string, state: { state: string; since: string | null; last_event_at: string | null }, now: number): Promise<Verdict> {
+    if (rule.kind === 'no_data') {
+      // Silent since the last event (a line that never sent one: since the rule was made).
+      return { since: state.last_event_at === null ? Date.parse(String(rule.created_at)) : Date.parse(state.last_event_at), falseSince: null };
+    }
+    if (state.state !== 'stopped' || state.since === null) return { since: null, falseSince: state.since === null ? null : Date.parse(state.since) };
+    const since = Date.parse(state.since);
+    if (rule.downtime_type === 'any') return { since, falseSince: null };
+    // The downtime in progress as the engine justifies it now.
+    const list = await downtimeList(this.db, accountId, { start: iso(since - 1000), end: iso(now + 60_000), production_unit_ids: [unitId], sort: { by: 'start', direction: 'desc' }, limit: 1 }, now);
+    const row = list.items[0];
+    const holds = row !== undefined && row.end_time === null && row.type === rule.downtime_type;
+    return holds ? { since, falseSince: null } : { since: null, falseSince: now };
+  }
+
+  /** Opens, resolves or schedules, as the verdict says. */
+  private async evaluate(rule: StoredRule, unitId: string, verdict: Verdict, now: number): Promise<void> {
+    const minutesMs = rule.minutes * 60_000;
+    const [open] = await this.db.query<EpisodeRow>('SELECT * FROM alert_episodes WHERE rule_id = $1 AND production_unit_id = $2 AND resolved_at IS NULL', [rule.id, unitId]);
+    if (rule.kind === 'no_data' && verdict.since !== null) {
+      // A line silent for `minutes` is an episode; an event after the episode began ends it, and the
+      // next silence is watched from that event.
+      const last = verdict.since;
+      const due = last + minutesMs;
+      if (open && last > Date.parse(open.since)) {
+        await this.resolve(rule, open, now);
+        await this.timer(rule.id, unitId, due);
+      } else if (open) await this.timer(rule.id, unitId, null);
+      else if (now >= due) await this.open(rule, unitId, last);
+      else await this.timer(rule.id, unitId, due);
+      return;
+    }
+    if (verdict.since !== null) {
+      const due = verdict.since + minutesMs;
+      if (open) await this.timer(rule.id, unitId, null);
+      else if (now >= due) await this.open(rule, unitId, verdict.since);
+      else await this.timer(rule.id, unitId, due);
+      return;
+    }
+    if (!open) {
+      await this.timer(rule.id, unitId, null);
+      return;
+    }
+    const resolveAt = (verdict.falseSince ?? now) + ALERT_RESOLVE_HOLD_MS;
+    if (now >= resolveAt) await this.resolve(rule, open, now);
+    else await this.timer(rule.id, unitId, resolveAt);
+  }
+
+  private async timer(ruleId: string, unitId: string, dueAt: number | null): Promise<void> {
+    if (dueAt === null) await this.db.query('DELETE FROM alert_timers WHERE rule_id = $1 AND production_unit_id = $2', [ruleId, unitId]);
+    else {
+      await this.db.query(
+        `INSERT INTO alert_timers (rule_id, production_unit_id, due_at) VALUES ($1, $2, $3)
+         ON CONFLICT (rule_id, production_unit_id) DO UPDATE SET due_at = excluded.due_at`,
+        [ruleId, unitId, iso(dueAt)],
+      );
+    }
+  }
+
+  /** The rule's deliveries for an episode's event (one per recipient, one for the webhook). */
+  private async enqueue(tx: Queryable, rule: StoredRule, episodeId: string, event: 'opened' | 'resolved'): Promise<void> {
+    const targets: [string, string][] = rule.recipients.map((r) => ['email', r]);
+    if (rule.webhook_url) targets.push(['webhook', rule.webhook_url]);
+    if (targets.length === 0) return;
+    await tx.query(
+      `INSERT INTO alert_deliveries (episode_id, event, channel, target) SELECT $1, $2, c, t FROM unnest($3::text[], $4::text[]) AS x(c, t)
+       ON CONFLICT DO NOTHING`,
+      [episodeId, event, targets.map((t) => t[0]), targets.map((t) => t[1])],
+    );
+  }
+
+  private async open(rule: StoredRule, unitId: string, since: number): Promise<void> {
+    const opened = await this.db.transaction(async (tx) => {
+      const [row] = await tx.query<{ id: string }>(
+        `INSERT INTO alert_episodes (rule_id, account_id, factory_id, production_unit_id, since) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (rule_id, production_unit_id) WHERE resolved_at IS NULL DO NOTHING RETURNING id`,
+        [rule.id, rule.account_id, rule.factory_id, unitId, iso(since)],
+      );
+      if (!row) return false;
+      await this.enqueue(tx, rule, row.id, 'opened');
+      await tx.query('DELETE FROM alert_timers WHERE rule_id = $1 AND production_unit_id = $2', [rule.id, unitId]);
+      await announceChange(tx, rule.account_id, rule.factory_id, ['alert'], [unitId]);
+      return true;
+    });
+    if (opened) void this.tick();
+  }
+
+  private async resolve(rule: StoredRule, episode: EpisodeRow, now: number): Promise<void> {
+    const resolved = await this.db.transaction(async (tx) => {
+      const [row] = await tx.query<{ id: string }>('UPDATE alert_episodes SET resolved_at = $2 WHERE id = $1 AND resolved_at IS NULL RETURNING id', [episode.id, iso(now)]);
+      if (!row) return false;
+      await this.enqueue(tx, rule, row.id, 'resolved');
+      await tx.query('DELETE FROM alert_timers WHERE rule_id = $1 AND production_unit_id = $2', [rule.id, episode.production_unit_id]);
+      await announceChange(tx, rule.account_id, rule.factory_id, ['alert'], [episode.production_unit_id]);
+      return true;
+    });
+    if (resolved) void this.tick();
+  }
+
+  /** Takes the timers that are due (SKIP LOCKED: each instance its own) and looks at their rule and line again. */
+  private async dueTimers(): Promise<void> {
+    const due = await this.db.query<{ rule_id: string; production_unit_id: string; account_id: string; factory_id: string }>(
+      `DELETE FROM alert_timers t USING alert_rules r
+        WHERE r.id = t.rule_id AND (t.rule_id, t.production_unit_id) IN (
+              SELECT rule_id, production_unit_id FROM alert_timers WHERE due_at <= $1 ORDER BY due_at LIMIT 100 FOR UPDATE SKIP LOCKED)
+        RETURNING t.rule_id, t.production_unit_id, r.account_id, r.factory_id`,
+      [iso(this.clock())],
+    );
+    const byFactory = new Map<string, { accountId: string; units: string[] }>();
+    for (const t of due) {
+      const entry = byFactory.get(t.factory_id) ?? { accountId: t.account_id, units: [] };
+      entry.units.push(t.production_unit_id);
+      byFactory.set(t.factory_id, entry);
+    }
+    for (const [factoryId, { accountId, units }] of byFactory) await this.evaluateFactory(accountId, factoryId, units);
+  }
+
+  /** Sends what is waiting until nothing is due. */
+  private async deliver(): Promise<void> {
+    for (;;) {
+      const now = this.clock();
+      const claimed = await this.db.query<{ id: string; episode_id: string; event: 'opened' | 'resolved'; channel: 'email' | 'webhook'; target: string; attempts: number }>(
+        `UPDATE alert_deliveries d SET status = 'sending', attempts = d.attempts + 1, claimed_until = $2
+          WHERE d.id IN (SELECT id FROM alert_deliveries
+                          WHERE (status = 'pending' AND next_attempt_at <= $1) OR (status = 'sending' AND claimed_until < $1)
+                          ORDER BY next_attempt_at LIMIT 20 FOR UPDATE SKIP LOCKED)
+          RETURNING d.id, d.episode_id, d.event, d.channel, d.target, d.attempts`,
+        [iso(now), iso(now + CLAIM_MS)],
+      );
+      if (claimed.length === 0) return;
+      await Promise.all(claimed.map((d) => this.deliverOne(d)));
+    }
+  }
+
+  private async deliverOne(d: { id: string; episode_id: string; event: 'opened' | 'resolved'; channel: 'email' | 'webhook'; target: string; attempts: number }): Promise<void> {
+    const [row] = await this.db.query<Alert & { secret: string | null; language: string; timezone: string }>(
+      `${ALERT_SELECT.replace('SELECT e.id,', 'SELECT r.webhook_secret AS secret, f.primary_language AS language, f.timezone, e.id,')} WHERE e.id = $1`,
+      [d.episode_id],
+    );
+    if (!row) return;
+    const { secret, language, timezone, ...alert } = row;
+    const view = alertView(alert);
+    try {
+      let response: string;
+      if (d.channel === 'webhook') {
+        const body = JSON.stringify({ event: d.event === 'opened' ? 'alert.opened' : 'alert.resolved', delivery_id: d.id, alert: view } satisfies AlertWebhookBody);
+        const headers: Record<string, string> = { 'content-type': 'application/json', [ALERT_DELIVERY_HEADER]: d.id, 'user-agent': 'Linepulse-Alerts' };
+        if (secret) headers[ALERT_SIGNATURE_HEADER] = `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+        const answer = await this.send(d.target, { method: 'POST', headers, body, signal: AbortSignal.timeout(10_000), redirect: 'error' });
+        await answer.arrayBuffer().catch(() => undefined);
+        if (!answer.ok) throw new Error(`HTTP ${answer.status}`);
+        response = `HTTP ${answer.status}`;
+      } else {
+        const text = alertText(view, d.event, language, timezone, this.options.publicUrl);
+        const message = await composeMessage({ from: this.options.mailFrom, to: d.target, subject: text.subject, text: text.body, messageId: `<${d.id}@linepulse>`, headers: { 'Auto-Submitted': 'auto-generated' } });
+        response = await this.options.mailer.send(message);
+      }
+      await this.db.query(`UPDATE alert_deliveries SET status = 'sent', sent_at = now(), response = $2, claimed_until = NULL WHERE id = $1`, [d.id, response]);
+    } catch (error) {
+      const failed = d.attempts >= ALERT_WEBHOOK_ATTEMPTS;
+      const delay = ALERT_RETRY_MS[Math.min(d.attempts - 1, ALERT_RETRY_MS.length - 1)]!;
+      await this.db.query(`UPDATE alert_deliveries SET status = $2, next_attempt_at = $3, response = $4, claimed_until = NULL WHERE id = $1`, [
+        d.id,
+        failed ? 'failed' : 'pending',
+        iso(this.clock() + delay),
+        (error as Error).message.slice(0, 500),
+      ]);
+    }
+  }
+}
+
+const TEXTS: Record<string, { opened: string; resolved: string; line_down: string; no_data: string; open: string }> = {
+  en: { opened: 'Alert', resolved: 'Resolved', line_down: '{unit} ({factory}) has been down since {since} — rule “{rule}”, {minutes} min', no_data: 'No data from {unit} ({factory}) since {since} — rule “{rule}”, {minutes} min', open: 'Open Linepulse' },
+  fr: { opened: 'Alerte', resolved: 'Résolue', line_down: '{unit} ({factory}) est à l’arrêt depuis {since} — règle « {rule} », {minutes} min', no_data: 'Aucune donnée de {unit} ({factory}) depuis {since} — règle « {rule} », {minutes} min', open: 'Ouvrir Linepulse' },
+  es: { opened: 'Alerta', resolved: 'Resuelta', line_down: '{unit} ({factory}) está parada desde {since} — regla «{rule}», {minutes} min', no_data: 'Sin datos de {unit} ({factory}) desde {since} — regla «{rule}», {minutes} min', open: 'Abrir Linepulse' },
+};
+
+/** The e-mail of an alert, in the factory's language. */
+export function alertText(alert: Alert, event: 'opened' | 'resolved', language: string, timezone: string, publicUrl: string): { subject: string; body: string } {
+  const t = TEXTS[language] ?? TEXTS.en!;
+  const fill = (s: string) =>
+    s
+      .replace('{unit}', alert.production_unit_name)
+      .replace('{factory}', alert.factory_name)
+      .replace('{since}', DateTime.fromISO(alert.since, { zone: timezone }).setLocale(language).toLocaleString(DateTime.DATETIME_SHORT))
+      .replace('{rule}', alert.rule_name)
+      .replace('{minutes}', String(alert.minutes));
+  const line = fill(alert.kind === 'line_down' ? t.line_down : t.no_data);
+  return { subject: `${event === 'opened' ? t.opened : t.resolved}: ${line}`, body: `${line}\n\n${t.open}: ${publicUrl}/alerts\n` };
+}

@@ -1,0 +1,167 @@
+import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { simpleParser } from 'mailparser';
+import { buildApp } from '../src/app.ts';
+import { build, call, Cleanup, DEMO, onPostgres, type BuildResult } from './helper.ts';
+
+const CONFIGURATION = {
+  production_units: [
+    { key: 'L1', name: 'Line 1' },
+    { key: 'L2', name: 'Line 2' },
+  ],
+  work_shifts: [{ key: 'all', name: 'All day', production_units: ['L1', 'L2'], start: '00:00', end: '00:00', days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] }],
+  products: [],
+  downtime_reasons: [{ key: 'jam', name: 'Jam', category: 'Mechanical', is_planned: false }],
+};
+const SECRET = 'a-shared-secret-of-the-receiver';
+const minutesAgo = (m: number): string => new Date(Date.now() - m * 60_000).toISOString();
+
+interface Received {
+  body: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+describe('alerts: rules, episodes once across two instances, webhook, e-mail and the app', () => {
+  let app: FastifyInstance;
+  let built: BuildResult;
+  let factory: string;
+  let units: Record<string, string>;
+  let key: string;
+  let receiver: Server;
+  let hook: string;
+  const received: Received[] = [];
+  const cleanup = new Cleanup();
+
+  const ingest = (events: unknown) =>
+    call(app, null, { method: 'POST', url: '/api/ingest/v1/events', headers: { authorization: `Bearer ${key}` }, payload: { events } });
+  const rule = (body: Record<string, unknown>, email: string = DEMO.admin, target = factory) =>
+    call(app, email, {
+      method: 'POST',
+      url: `/api/factories/${target}/alert-rules`,
+      payload: { name: 'Line down', kind: 'line_down', minutes: 1, production_unit_ids: [units.L1], recipients: [], webhook_url: null, in_app: true, enabled: true, ...body },
+    });
+  const until = async (check: () => boolean | Promise<boolean>, ms = 8000): Promise<void> => {
+    const end = Date.now() + ms;
+    while (!(await check())) {
+      if (Date.now() > end) throw new Error('timed out');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+  const events = (name: string): Received[] => received.filter((r) => (JSON.parse(r.body) as { event: string }).event === name);
+
+  before(async () => {
+    receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => (body += String(chunk)));
+      req.on('end', () => {
+        received.push({ body, headers: req.headers });
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    hook = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`;
+    built = await build(cleanup);
+    app = built.app;
+    factory = (await call(app, DEMO.admin, { method: 'POST', url: '/api/factories', payload: { name: 'Alert Plant', timezone: 'Europe/Paris', alert_capability: true } })).body.id;
+    const config = await call(app, DEMO.admin, { method: 'PUT', url: `/api/factories/${factory}/configuration`, payload: CONFIGURATION });
+    units = Object.fromEntries(config.body.production_units.map((u: { key: string; id: string }) => [u.key, u.id]));
+    key = (await call(app, DEMO.admin, { method: 'POST', url: `/api/factories/${factory}/ingest-keys` })).body.key;
+  });
+  after(async () => {
+    await cleanup.run();
+    receiver.close();
+  });
+
+  it('refuses rules without the capability, from non-admins, and with bad input', async () => {
+    const plain = (await call(app, DEMO.admin, { method: 'POST', url: '/api/factories', payload: { name: 'No Alert Plant', timezone: 'Europe/Paris' } })).body.id;
+    const refused = await rule({}, DEMO.admin, plain);
+    assert.equal(refused.status, 403);
+    assert.equal(refused.body.errors[0].code, 'ALERT_CAPABILITY_REQUIRED');
+    assert.equal((await rule({}, DEMO.operation)).status, 403);
+    assert.equal((await rule({}, DEMO.otherAdmin)).status, 404);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ webhook_url: 'http://example.com/hook' }, 'ALERT_WEBHOOK_INVALID'],
+      [{ webhook_url: 'https://user:pw@example.com/hook' }, 'ALERT_WEBHOOK_INVALID'],
+      [{ production_unit_ids: ['00000000-0000-4000-8000-000000000000'] }, 'ALERT_UNIT_NOT_IN_FACTORY'],
+      [{ in_app: false }, 'ALERT_NO_CHANNEL'],
+      [{ recipients: ['someone@elsewhere.example'] }, 'RPT_RECIPIENT_NOT_ALLOWED'],
+      [{ minutes: 0 }, 'GEN_VALIDATION'],
+      [{ kind: 'shift_oee' }, 'GEN_VALIDATION'],
+      [{ recipients: ['not an address'] }, 'GEN_VALIDATION'],
+    ];
+    for (const [body, code] of cases) {
+      const answer = await rule(body);
+      assert.equal(answer.status, 400, `${JSON.stringify(body)} → ${JSON.stringify(answer.body)}`);
+      assert.equal(answer.body.errors[0].code, code);
+    }
+    assert.deepEqual((await call(app, DEMO.admin, { method: 'GET', url: `/api/factories/${factory}/alert-rules` })).body, []);
+  });
+
+  it('opens one episode when a line has been down for the rule’s minutes, delivers it once to a signed webhook and by e-mail across two instances, and resolves once', async () => {
+    // A second instance on the same database hears the same stop.
+    const second = await buildApp({ config: built.config, logger: false, ...(onPostgres ? {} : { db: app.db }) });
+    cleanup.after(() => second.close());
+    await second.ready();
+    const created = await rule({ webhook_url: hook, webhook_secret: SECRET, recipients: ['operation@demo.linepulse.test'] });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    assert.equal(created.body.webhook_signed, true);
+    assert.equal(created.body.webhook_secret, undefined);
+    const stoppedAt = minutesAgo(5);
+    await ingest([
+      { id: 'r1', type: 'state', unit: 'L1', at: minutesAgo(10), state: 'running' },
+      { id: 's1', type: 'state', unit: 'L1', at: stoppedAt, state: 'stopped' },
+    ]);
+    await until(() => events('alert.opened').length === 1);
+    const opened = events('alert.opened')[0]!;
+    const signature = `sha256=${createHmac('sha256', SECRET).update(opened.body).digest('hex')}`;
+    assert.equal(opened.headers['x-linepulse-signature'], signature);
+    const body = JSON.parse(opened.body) as { delivery_id: string; alert: { production_unit_name: string; rule_name: string; since: string } };
+    assert.equal(opened.headers['x-linepulse-delivery'], body.delivery_id);
+    assert.equal(body.alert.production_unit_name, 'Line 1');
+    assert.equal(Date.parse(body.alert.since), Date.parse(stoppedAt));
+    // The app: one open alert, not acknowledged.
+    const listed = await call(app, DEMO.operation, { method: 'GET', url: '/api/alerts?status=open' });
+    assert.equal(listed.body.alerts.length, 1);
+    assert.equal(listed.body.unacknowledged, 1);
+    // The e-mail, through the embedded SMTP server, in the factory's language (English here).
+    await until(async () => (await app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM alert_deliveries WHERE channel = 'email' AND status = 'sent'`))[0]!.n === 1);
+    const folder = path.join(built.config.dataDir, 'mail');
+    const mails = await Promise.all(readdirSync(folder).map((f) => simpleParser(readFileSync(path.join(folder, f)))));
+    const mail = mails.find((m) => m.subject?.startsWith('Alert: Line 1 (Alert Plant) has been down since'));
+    assert.ok(mail, `an alert e-mail among ${mails.map((m) => m.subject).join(' | ')}`);
+    assert.equal(mail.to && 'text' in mail.to ? mail.to.text : '', 'operation@demo.linepulse.test');
+    // Another stop event of the same episode opens nothing more.
+    await ingest([{ id: 'c1', type: 'count', unit: 'L1', at: minutesAgo(4), good: 0, rejected: 0 }]);
+    // Running for longer than the hold: resolved, once.
+    await ingest([{ id: 'r2', type: 'state', unit: 'L1', at: minutesAgo(3), state: 'running' }]);
+    await until(() => events('alert.resolved').length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    assert.equal(events('alert.opened').length, 1);
+    assert.equal(events('alert.resolved').length, 1);
+  });
+
+  it('is acknowledged from the app, by anyone but the display, and only in its own account', async () => {
+    const { alerts } = (await call(app, DEMO.operation, { method: 'GET', url: '/api/alerts' })).body;
+    const id = alerts[0].id;
+    assert.equal((await call(app, DEMO.display, { method: 'POST', url: `/api/alerts/${id}/acknowledge` })).status, 403);
+    assert.equal((await call(app, DEMO.otherAdmin, { method: 'POST', url: `/api/alerts/${id}/acknowledge` })).status, 404);
+    const acknowledged = await call(app, DEMO.operation, { method: 'POST', url: `/api/alerts/${id}/acknowledge` });
+    assert.equal(acknowledged.status, 200);
+    assert.equal(acknowledged.body.acknowledged_by, 'Olivier Tremblay');
+    assert.equal((await call(app, DEMO.operation, { method: 'GET', url: '/api/alerts' })).body.unacknowledged, 0);
+    assert.equal((await call(app, DEMO.otherAdmin, { method: 'GET', url: '/api/alerts' })).body.alerts.length, 0);
+  });
+
+  it('waits for a line just stopped with a timer, not a scan', async () => {
+    await ingest([{ id: 's2', type: 'state', unit: 'L1', at: minutesAgo(0.25), state: 'stopped' }]);
+    await until(async () => (await app.db.query('SELECT 1 FROM alert_timers WHERE production_unit_id = $1', [units.L1])).length === 1);
+    const [timer] = await app.db.query<{ due_at: string }>('SELECT due_at FROM alert_timers WHERE production_unit_id = $1', [units.L1]);
+    assert.ok(Math.abs(Date.parse(timer!.due_at) - (Date.parse(minutesAgo(0.25)) + 60_000)) < 2000);
+    assert.equal((await call(app, DEMO.operation, { method: 'GET', url: '/api/alerts?status=open' })).body.alerts.length, 0);
+  });
+});

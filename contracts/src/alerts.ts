@@ -1,0 +1,120 @@
+import { Type, type Static } from 'typebox';
+import { Uuid } from './schemas/common';
+
+/**
+ * Alerts (issue 25, docs/decisions/0051-alerts.md): rules an admin sets per factory, when its account
+ * has the capability (`alert_capability`); episodes opened and resolved as events arrive, delivered by
+ * e-mail, by a signed webhook and in the app.
+ */
+
+/**
+ * - line_down: a line stopped for more than `minutes` (of the `downtime_type` asked: any, unplanned,
+ *   unjustified — the latter two as the engine justifies the downtime in progress);
+ * - no_data: nothing received from a line for `minutes`.
+ */
+export const ALERT_KINDS = ['line_down', 'no_data'] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
+export const ALERT_DOWNTIME_TYPES = ['any', 'unplanned', 'unjustified'] as const;
+export type AlertDowntimeType = (typeof ALERT_DOWNTIME_TYPES)[number];
+
+/** Minutes a rule may wait, from 1 to a day. */
+export const ALERT_MINUTES_MAX = 1440;
+/** Recipients of one rule at most. */
+export const ALERT_RECIPIENTS_MAX = 20;
+/** Rules of one factory at most. */
+export const ALERT_RULES_MAX = 50;
+/**
+ * Hysteresis: an episode is resolved only once its condition has been false this long (a line that
+ * runs for ten seconds between two stops is still down), so a flapping line does not spam.
+ */
+export const ALERT_RESOLVE_HOLD_MS = 2 * 60_000;
+/** A webhook delivery is tried this many times (1 s, 5 s, 30 s, 2 min, 10 min apart). */
+export const ALERT_WEBHOOK_ATTEMPTS = 6;
+/** The header carrying `sha256=<hex HMAC-SHA256 of the body with the rule's secret>`. */
+export const ALERT_SIGNATURE_HEADER = 'x-linepulse-signature';
+/** The header carrying the delivery's id: the same on every retry, so a receiver can drop a copy. */
+export const ALERT_DELIVERY_HEADER = 'x-linepulse-delivery';
+
+const Email = Type.String({ format: 'email', maxLength: 254 });
+
+export const AlertRuleInputSchema = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 100 }),
+    kind: Type.Unsafe<AlertKind>(Type.String({ enum: [...ALERT_KINDS] })),
+    minutes: Type.Integer({ minimum: 1, maximum: ALERT_MINUTES_MAX }),
+    /** line_down only (default any). */
+    downtime_type: Type.Optional(Type.Unsafe<AlertDowntimeType>(Type.String({ enum: [...ALERT_DOWNTIME_TYPES] }))),
+    /** The lines watched; empty: every line of the factory. */
+    production_unit_ids: Type.Array(Uuid, { maxItems: 500 }),
+    recipients: Type.Array(Email, { maxItems: ALERT_RECIPIENTS_MAX }),
+    /** https (or http to localhost) URL receiving the JSON; null: no webhook. */
+    webhook_url: Type.Union([Type.String({ format: 'uri', maxLength: 2000 }), Type.Null()]),
+    /** Shared secret signing the webhook's body (at least 16 characters); kept, never shown again. */
+    webhook_secret: Type.Optional(Type.String({ minLength: 16, maxLength: 200 })),
+    in_app: Type.Boolean(),
+    enabled: Type.Boolean(),
+  },
+  { additionalProperties: false },
+);
+export type AlertRuleInput = Static<typeof AlertRuleInputSchema>;
+
+export const AlertRuleSchema = Type.Object({
+  id: Uuid,
+  factory_id: Uuid,
+  name: Type.String(),
+  kind: Type.Unsafe<AlertKind>(Type.String({ enum: [...ALERT_KINDS] })),
+  minutes: Type.Integer(),
+  downtime_type: Type.Unsafe<AlertDowntimeType>(Type.String({ enum: [...ALERT_DOWNTIME_TYPES] })),
+  production_unit_ids: Type.Array(Uuid),
+  recipients: Type.Array(Type.String()),
+  webhook_url: Type.Union([Type.String(), Type.Null()]),
+  /** Whether a secret is set (it is never answered). */
+  webhook_signed: Type.Boolean(),
+  in_app: Type.Boolean(),
+  enabled: Type.Boolean(),
+  created_at: Type.String({ format: 'date-time' }),
+});
+export type AlertRule = Static<typeof AlertRuleSchema>;
+
+export const AlertSchema = Type.Object({
+  id: Uuid,
+  rule_id: Uuid,
+  rule_name: Type.String(),
+  kind: Type.Unsafe<AlertKind>(Type.String({ enum: [...ALERT_KINDS] })),
+  minutes: Type.Integer(),
+  factory_id: Uuid,
+  factory_name: Type.String(),
+  production_unit_id: Uuid,
+  production_unit_name: Type.String(),
+  /** When the condition began (the stop, the last event). */
+  since: Type.String({ format: 'date-time' }),
+  opened_at: Type.String({ format: 'date-time' }),
+  /** null: still open. */
+  resolved_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  acknowledged_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  acknowledged_by: Type.Union([Type.String(), Type.Null()]),
+});
+export type Alert = Static<typeof AlertSchema>;
+
+export const AlertListSchema = Type.Object({
+  alerts: Type.Array(AlertSchema),
+  /** Alerts shown in the app, not yet acknowledged (the bell's count). */
+  unacknowledged: Type.Integer(),
+});
+export type AlertList = Static<typeof AlertListSchema>;
+
+export const AlertListQuerySchema = Type.Object(
+  {
+    status: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('all')])),
+    factory_id: Type.Optional(Uuid),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
+  },
+  { additionalProperties: false },
+);
+
+/** The JSON a webhook receives (`event` opened or resolved). */
+export interface AlertWebhookBody {
+  event: 'alert.opened' | 'alert.resolved';
+  delivery_id: string;
+  alert: Alert;
+}
