@@ -187,7 +187,7 @@ export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
  * by prefix: only its screens call the endpoints that answer them, so the shell need not carry them
  * (decision 4, remote translations). Every other code is translated by the shell.
  */
-export const REMOTE_OWNED_ERROR_PREFIXES = { reports: 'RPT_' } as const satisfies Partial<Record<RemoteName, string>>;
+export const REMOTE_OWNED_ERROR_PREFIXES = { reports: 'RPT_', downtime: 'JUST_' } as const satisfies Partial<Record<RemoteName, string>>;
 
 /** Whether `code` is translated by a remote rather than by the shell. */
 export function isRemoteOwnedErrorCode(code: string): boolean {

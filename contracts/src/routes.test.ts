@@ -4,6 +4,7 @@ describe('routePath', () => {
   it('fills parameters', () => {
     expect(routePath('factoryDashboard', { factoryId: 'f-1' })).toBe('/f-1/dashboard');
     expect(routePath('reportCreation', { factoryId: 'f-1', template: 'overview' })).toBe('/f-1/my-reports/creation/overview');
+    expect(routePath('justification', { factoryId: 'f-1' })).toBe('/f-1/justification');
   });
 
   it('drops a missing optional parameter and refuses a missing required one', () => {

@@ -19,6 +19,8 @@ export const ROUTES = {
   factoryDashboard: { path: '/:factoryId/dashboard', remote: 'overview' },
   availabilityDowntime: { path: '/:factoryId/availability-downtime', remote: 'downtime' },
   productionDataExport: { path: '/:factoryId/production-data-export', remote: 'downtime' },
+  /** Downtime justification by the people on the line (issue 25); `?line=<unit id>` narrows it to one line. */
+  justification: { path: '/:factoryId/justification', remote: 'downtime' },
   myReports: { path: '/:factoryId/my-reports', remote: 'reports' },
   /** The template (downtime_main_page, …) is the route parameter. */
   reportCreation: { path: '/:factoryId/my-reports/creation/:template?', remote: 'reports' },

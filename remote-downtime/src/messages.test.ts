@@ -1,6 +1,16 @@
+import { ERROR_CODES } from '@linepulse/contracts';
 import { missingTranslations } from '@linepulse/shared';
 import { messages } from './messages';
 
 test('every message of the remote exists in English, French and Spanish', () => {
   expect(missingTranslations(messages)).toEqual([]);
+});
+
+test('translates every justification error code, which only its justification page is answered (decision 50)', () => {
+  const codes = Object.values(ERROR_CODES).filter((code) => code.startsWith('JUST_'));
+  expect(codes.length).toBeGreaterThanOrEqual(7);
+  for (const language of ['en', 'fr', 'es'] as const) {
+    const texts = messages[language] as Record<string, string>;
+    expect({ language, missing: codes.filter((code) => !(`error.${code}` in texts)) }).toEqual({ language, missing: [] });
+  }
 });

@@ -5,6 +5,7 @@ import { messages } from './messages';
 // Pages load on first visit, so the host pays only for this small module when it mounts the remote.
 const ExportPage = lazyPage(() => import('./features/export/export-page').then((m) => ({ default: m.ExportPage })));
 const AvailabilityPage = lazyPage(() => import('./features/availability/availability-page').then((m) => ({ default: m.AvailabilityPage })));
+const JustificationPage = lazyPage(() => import('./features/justification/justification-page').then((m) => ({ default: m.JustificationPage })));
 
 export const routes: RemoteRoutesModule<'downtime'> = {
   remote: 'downtime',
@@ -13,6 +14,7 @@ export const routes: RemoteRoutesModule<'downtime'> = {
   pages: {
     availabilityDowntime: withRemoteMessages(messages, AvailabilityPage),
     productionDataExport: withRemoteMessages(messages, ExportPage),
+    justification: withRemoteMessages(messages, JustificationPage),
   },
 };
 

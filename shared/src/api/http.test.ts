@@ -2,6 +2,7 @@ import { resetServices } from '../services/services';
 import { configureTestServices } from '../testing/configure-test-services';
 import { jsonResponse, mockFetch } from '../testing/mock-fetch';
 import { ApiError } from './api-error';
+import { apiRequest } from './http';
 import { getAccount } from './get-account';
 import { getPreferences } from './get-preferences';
 import { getUserFactories } from './get-user-factories';
@@ -33,6 +34,16 @@ describe('API client', () => {
     fetch.restore();
     expect(fetch.requests[0]?.headers['content-type']).toBe('application/json');
     expect(fetch.requests[0]?.body).toEqual(preferences);
+  });
+
+  it('sends the headers of a call beside its own, which it does not let them replace', async () => {
+    const fetch = mockFetch({ 'POST /api/things': (request) => jsonResponse(request.body) });
+    await apiRequest('api', 'things', { method: 'POST', body: { a: 1 }, headers: { 'Idempotency-Key': 'key-1', authorization: 'Bearer other', 'Content-Type': 'text/plain' } });
+    fetch.restore();
+    const headers = fetch.requests[0]?.headers;
+    expect(headers?.['idempotency-key']).toBe('key-1');
+    expect(headers?.authorization).toBe('Bearer tok-123');
+    expect(headers?.['content-type']).toBe('application/json');
   });
 
   it('calls the dashboard API for account settings', async () => {

@@ -9,7 +9,15 @@ export interface RequestOptions {
   /** Sent as JSON; the content type is set only when a body is present. */
   body?: unknown;
   signal?: AbortSignal;
+  /**
+   * Headers of the call itself (an `Idempotency-Key`); the platform's own (token, accept, content type)
+   * are set after them and cannot be replaced.
+   */
+  headers?: Record<string, string>;
 }
+
+/** The headers `send` sets itself, which a caller's `headers` cannot replace. */
+const PLATFORM_HEADERS = new Set(['accept', 'authorization', 'content-type']);
 
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
@@ -32,7 +40,14 @@ export interface UploadOptions {
  * Sends one request with the platform's bearer token and reads its JSON answer; every failure (no
  * token, the network, an error status) normalised into an ApiError. An abort is passed on as is.
  */
-async function send<T>(base: ApiBase, path: string, method: string, body: { content: BodyInit; type: string } | null, signal: AbortSignal | undefined): Promise<T> {
+async function send<T>(
+  base: ApiBase,
+  path: string,
+  method: string,
+  body: { content: BodyInit; type: string } | null,
+  signal: AbortSignal | undefined,
+  extraHeaders: Record<string, string> = {},
+): Promise<T> {
   const { tokenProvider, apiBase, dashboardApiBase } = getServices();
   const url = `${base === 'api' ? apiBase : dashboardApiBase}/${path.replace(/^\/+/, '')}`;
   let token: string;
@@ -45,7 +60,9 @@ async function send<T>(base: ApiBase, path: string, method: string, body: { cont
       'no access token',
     );
   }
-  const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${token}` };
+  // Header names are case-insensitive: a caller's `authorization` would be sent beside the token.
+  const own = Object.entries(extraHeaders).filter(([name]) => !PLATFORM_HEADERS.has(name.toLowerCase()));
+  const headers: Record<string, string> = { ...Object.fromEntries(own), Accept: 'application/json', Authorization: `Bearer ${token}` };
   const init: RequestInit = { method, headers };
   if (body !== null) {
     headers['Content-Type'] = body.type;
@@ -71,7 +88,7 @@ async function send<T>(base: ApiBase, path: string, method: string, body: { cont
  */
 export async function apiRequest<T>(base: ApiBase, path: string, options: RequestOptions = {}): Promise<T> {
   const body = options.body === undefined ? null : { content: JSON.stringify(options.body), type: 'application/json' };
-  return send<T>(base, path, options.method ?? 'GET', body, options.signal);
+  return send<T>(base, path, options.method ?? 'GET', body, options.signal, options.headers);
 }
 
 /**

@@ -53,6 +53,8 @@ export function buildNavigation(user: UserClaims | null, factories: readonly Fac
       links: [
         { id: `dashboard:${factory.id}`, labelId: 'nav.dashboard', to: routePath('factoryDashboard', params) },
         { id: `availability:${factory.id}`, labelId: 'nav.availabilityDowntime', to: routePath('availabilityDowntime', params) },
+        // Every enabled user; the display role gets a read-only page that says why (decision 50).
+        { id: `justification:${factory.id}`, labelId: 'nav.justification', to: routePath('justification', params) },
         {
           id: `export:${factory.id}`,
           labelId: 'nav.productionDataExport',

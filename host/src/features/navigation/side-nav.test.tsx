@@ -28,6 +28,7 @@ describe('side navigation', () => {
     expect(within(lyon).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
       '/f-lyon/dashboard',
       '/f-lyon/availability-downtime',
+      '/f-lyon/justification',
       '/f-lyon/production-data-export',
       '/f-lyon/my-reports',
     ]);
@@ -73,6 +74,7 @@ describe('side navigation', () => {
       'Planned downtime above target',
       'Dashboard',
       'Availability and downtime',
+      'Justify downtimes',
       'Production data export',
       'My reports',
     ]);
@@ -177,6 +179,7 @@ describe('side navigation', () => {
     expect(factoryIdOfPath('/f-lyon/dashboard')).toBe('f-lyon');
     expect(factoryIdOfPath('/f-lyon/availability-downtime')).toBe('f-lyon');
     expect(factoryIdOfPath('/f-lyon/production-data-export')).toBe('f-lyon');
+    expect(factoryIdOfPath('/f-lyon/justification')).toBe('f-lyon');
     expect(factoryIdOfPath('/f-lyon/my-reports/creation/downtime_main_page')).toBe('f-lyon');
     expect(factoryIdOfPath('/f-lyon/my-reports/r-12')).toBe('f-lyon');
     expect(factoryIdOfPath('/company-overview')).toBeNull();
