@@ -26,12 +26,14 @@ export interface Api {
  * Starts the api on a fresh database of `kind` with the demo data, `env` added to its environment.
  * Resolves once it listens, with a token for each of `emails`.
  */
-export async function startApi(kind: 'postgresql' | 'pglite', emails: readonly string[], env: Record<string, string> = {}): Promise<Api> {
+export async function startApi(kind: 'postgresql' | 'pglite', emails: readonly string[], env: Record<string, string> = {}, options: { databaseUrl?: string } = {}): Promise<Api & { databaseUrl: string | null }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'linepulse-bench-'));
   const dbEnv: Record<string, string> = {};
   let admin: pg.Client | null = null;
   const dbName = `linepulse_bench_${process.pid}_${Date.now().toString(36)}`;
-  if (kind === 'postgresql') {
+  // A second instance on the database of a first one (which creates and drops it).
+  if (options.databaseUrl) dbEnv.DATABASE_URL = options.databaseUrl;
+  else if (kind === 'postgresql') {
     admin = new pg.Client({ connectionString: `${SERVER_URL}/postgres` });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${dbName}`);
@@ -73,7 +75,7 @@ export async function startApi(kind: 'postgresql' | 'pglite', emails: readonly s
     const line = out.split('\n').find((l) => l.startsWith('{"ready"'));
     if (line) {
       child.stdout!.resume();
-      return { child, base: `http://127.0.0.1:${port}`, tokens: (JSON.parse(line) as { tokens: Record<string, string> }).tokens, stop };
+      return { child, base: `http://127.0.0.1:${port}`, tokens: (JSON.parse(line) as { tokens: Record<string, string> }).tokens, stop, databaseUrl: dbEnv.DATABASE_URL ?? null };
     }
   }
   await stop();

@@ -5,6 +5,7 @@ describe('routePath', () => {
     expect(routePath('factoryDashboard', { factoryId: 'f-1' })).toBe('/f-1/dashboard');
     expect(routePath('reportCreation', { factoryId: 'f-1', template: 'overview' })).toBe('/f-1/my-reports/creation/overview');
     expect(routePath('justification', { factoryId: 'f-1' })).toBe('/f-1/justification');
+    expect(routePath('alerts')).toBe('/alerts');
   });
 
   it('drops a missing optional parameter and refuses a missing required one', () => {

@@ -21,6 +21,11 @@ export const ROUTES = {
   productionDataExport: { path: '/:factoryId/production-data-export', remote: 'downtime' },
   /** Downtime justification by the people on the line (issue 25); `?line=<unit id>` narrows it to one line. */
   justification: { path: '/:factoryId/justification', remote: 'downtime' },
+  /**
+   * The account's alerts, newest first (issue 25, decision 51): every enabled user, across factories
+   * (`?status=open`, `?factory=<id>` narrow it). The downtime area's: alerts are lines down or silent.
+   */
+  alerts: { path: '/alerts', remote: 'downtime' },
   myReports: { path: '/:factoryId/my-reports', remote: 'reports' },
   /** The template (downtime_main_page, …) is the route parameter. */
   reportCreation: { path: '/:factoryId/my-reports/creation/:template?', remote: 'reports' },

@@ -2,6 +2,7 @@
 // remote's messages, and the index would bring the editors' code along.
 import type { Language } from '@linepulse/contracts';
 import type { RemoteMessages } from '@linepulse/shared';
+import { alertRulesMessages } from './features/alert-rules/messages';
 import { emailRecipientsMessages } from './features/email-recipients/messages';
 import { factorySettingsMessages } from './features/factory-settings/messages';
 import { historyImportMessages } from './features/history-import/messages';
@@ -120,7 +121,7 @@ const pages: RemoteMessages = {
   },
 };
 
-const FEATURES: RemoteMessages[] = [pages, factorySettingsMessages, productionConfigurationMessages, ingestKeysMessages, historyImportMessages, emailRecipientsMessages];
+const FEATURES: RemoteMessages[] = [pages, factorySettingsMessages, productionConfigurationMessages, ingestKeysMessages, historyImportMessages, emailRecipientsMessages, alertRulesMessages];
 const merged = (language: Language): Record<string, string> => Object.assign({}, ...FEATURES.map((feature) => feature[language]));
 
 export const messages: RemoteMessages = { en: merged('en'), fr: merged('fr'), es: merged('es') };

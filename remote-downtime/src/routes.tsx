@@ -6,6 +6,7 @@ import { messages } from './messages';
 const ExportPage = lazyPage(() => import('./features/export/export-page').then((m) => ({ default: m.ExportPage })));
 const AvailabilityPage = lazyPage(() => import('./features/availability/availability-page').then((m) => ({ default: m.AvailabilityPage })));
 const JustificationPage = lazyPage(() => import('./features/justification/justification-page').then((m) => ({ default: m.JustificationPage })));
+const AlertsPage = lazyPage(() => import('./features/alerts/alerts-page').then((m) => ({ default: m.AlertsPage })));
 
 export const routes: RemoteRoutesModule<'downtime'> = {
   remote: 'downtime',
@@ -15,6 +16,7 @@ export const routes: RemoteRoutesModule<'downtime'> = {
     availabilityDowntime: withRemoteMessages(messages, AvailabilityPage),
     productionDataExport: withRemoteMessages(messages, ExportPage),
     justification: withRemoteMessages(messages, JustificationPage),
+    alerts: withRemoteMessages(messages, AlertsPage),
   },
 };
 

@@ -11,4 +11,6 @@ export const TEST_IDS = {
   justificationList: 'justification-list',
   /** One downtime of that list, with data-downtime-id=<id> and data-justification-type=<type>. */
   justificationItem: 'justification-item',
+  /** The alerts page's table; each row has data-alert-id=<id> and data-state="open" | "resolved". */
+  alertsTable: 'alerts-table',
 } as const;

@@ -39,7 +39,7 @@ export { postTopDowntimeReasons, topDowntimeReasonsQuery, type TopDowntimeReason
 // Live screens (decision 49): the stream of changes, and what a screen does with it
 export { connectLive, LIVE_RETRY_MS, type LiveHandlers, type LiveStatus } from './live/live-connection';
 export { SseParser, type ServerSentEvent } from './live/sse-parser';
-export { createLiveRefetcher, LIVE_QUERY_META, LIVE_REFETCH_MIN_MS, liveRefetchMs, useLiveUpdates } from './live/use-live-updates';
+export { createLiveRefetcher, LIVE_QUERY_META, LIVE_REFETCH_MIN_MS, liveRefetchMs, useLiveUpdates, type LiveScope } from './live/use-live-updates';
 
 // State: one react-query cache for server state (read-only session hooks on top), jotai for client state
 export { createQueryClient } from './state/query-client';

@@ -76,6 +76,22 @@ describe('what a live screen refetches', () => {
     expect(fetched).toEqual({ figures: 3, factories: 3 });
   });
 
+  it('scoped (the alert bell): follows only its kinds and refetches only its own queries', async () => {
+    const { client: qc, fetched } = client();
+    await settle(0);
+    const refetcher = createLiveRefetcher(qc, 1000, { kinds: ['alert'], queryKey: ['factories'] });
+    refetcher.changed([{ factory_id: 'f', kinds: ['state'], production_unit_ids: ['u'] }]);
+    await settle(1000);
+    expect(fetched).toEqual({ figures: 1, factories: 1 });
+    refetcher.changed([{ factory_id: 'f', kinds: ['alert'], production_unit_ids: ['u'] }]);
+    await settle(0);
+    expect(fetched).toEqual({ figures: 1, factories: 2 });
+    refetcher.resync();
+    await settle(1000);
+    expect(fetched).toEqual({ figures: 1, factories: 3 });
+    refetcher.stop();
+  });
+
   it('polls only while the stream is not live', () => {
     expect(liveRefetchMs('live')).toBeUndefined();
     expect(liveRefetchMs('reconnecting')).toBe(30_000);

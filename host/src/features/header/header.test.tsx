@@ -6,7 +6,7 @@ import { Header } from './header';
 
 let fetchMock: ReturnType<typeof mockFetch>;
 beforeEach(() => {
-  fetchMock = mockFetch({ 'PUT /api/user/preferences': (request) => jsonResponse(request.body) });
+  fetchMock = mockFetch({ 'PUT /api/user/preferences': (request) => jsonResponse(request.body), 'GET /api/alerts': { alerts: [], unacknowledged: 0 } });
 });
 afterEach(() => fetchMock.restore());
 

@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { useUser } from '@linepulse/shared';
 import { ROUTES } from '@linepulse/contracts';
 import { useRuntimeConfig } from '../../app/runtime-config-context';
+import { AlertsBell } from '../alerts/alerts-bell';
 import { AppsMenu } from './apps-menu';
 import { SettingsMenu } from './settings-menu';
 
@@ -36,7 +37,7 @@ export interface HeaderProps {
   navigation?: { open: boolean; toggle: () => void; controls: string };
 }
 
-/** The banner: navigation toggle, product name, apps menu and settings menu (product §2). */
+/** The banner: navigation toggle, product name, the alerts bell (enabled users), apps menu and settings menu (product §2). */
 export function Header({ navigation }: HeaderProps): ReactElement {
   const styles = useStyles();
   const intl = useIntl();
@@ -58,6 +59,7 @@ export function Header({ navigation }: HeaderProps): ReactElement {
         Line<span className={styles.pulse}>pulse</span>
       </Link>
       <span className={styles.spacer} />
+      {user?.is_tilelytics ? <AlertsBell user={user} /> : null}
       <AppsMenu sisterProductUrl={config.sisterProductUrl} />
       {user ? <SettingsMenu user={user} version={config.version} /> : null}
     </header>

@@ -30,7 +30,11 @@ export interface NavModel {
  */
 export function buildNavigation(user: UserClaims | null, factories: readonly Factory[], account: Pick<Account, 'integrated_ecosystem'> | null = null): NavModel {
   if (!user?.is_tilelytics) return { links: [], groups: [] };
-  const links: NavLinkItem[] = [{ id: 'companyOverview', labelId: 'nav.companyOverview', to: routePath('companyOverview') }];
+  const links: NavLinkItem[] = [
+    { id: 'companyOverview', labelId: 'nav.companyOverview', to: routePath('companyOverview') },
+    // The account's alerts, every factory (decision 51); the display role reads them without acknowledging.
+    { id: 'alerts', labelId: 'nav.alerts', to: routePath('alerts') },
+  ];
   const groups: NavGroup[] = [];
   if (user.insights_enabled || user.is_wx_user) {
     groups.push({

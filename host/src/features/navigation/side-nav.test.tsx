@@ -22,6 +22,7 @@ describe('side navigation', () => {
     renderHost(<SideNav />, { user: TEST_USERS.admin, factories });
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getByRole('link', { name: 'Company overview' })).toHaveAttribute('href', '/company-overview');
+    expect(within(nav).getByRole('link', { name: 'Alerts' })).toHaveAttribute('href', '/alerts');
     expect(within(nav).getByRole('button', { name: 'Opportunities' })).toHaveAttribute('aria-expanded', 'true');
     expect(within(nav).getByRole('link', { name: 'Shift changes' })).toHaveAttribute('href', '/performance-manager/shift-changes');
     const lyon = within(nav).getByRole('list', { name: 'Factory Lyon' });
@@ -68,6 +69,7 @@ describe('side navigation', () => {
     renderHost(<SideNav />, { user: TEST_USERS.presenter, factories: [testFactory()] });
     expect(linkNames()).toEqual([
       'Company overview',
+      'Alerts',
       'Shift changes',
       'Line starts',
       'Product changes',
@@ -183,6 +185,7 @@ describe('side navigation', () => {
     expect(factoryIdOfPath('/f-lyon/my-reports/creation/downtime_main_page')).toBe('f-lyon');
     expect(factoryIdOfPath('/f-lyon/my-reports/r-12')).toBe('f-lyon');
     expect(factoryIdOfPath('/company-overview')).toBeNull();
+    expect(factoryIdOfPath('/alerts')).toBeNull();
     expect(factoryIdOfPath('/performance-manager/shift-changes')).toBeNull();
     expect(factoryIdOfPath('/factory/f-lyon')).toBeNull();
     expect(factoryIdOfPath('/customPeriods/creation')).toBeNull();

@@ -35,6 +35,7 @@ import { configurationProblemsFromApi, type ConfigurationProblems } from '../../
 import { CONFIGURATION_STEPS, configurationStepOf, configurationStepOwning, type ConfigurationStepId } from './configuration-steps';
 import { CalendarStep, GeneralStep, MoneyStep, ObjectivesStep } from './settings-steps';
 import { SummaryStep } from './summary-step';
+import { AlertsStep } from './alerts-step';
 import { MachinesStep } from './machines-step';
 
 const useStyles = makeStyles({
@@ -59,10 +60,12 @@ const useStyles = makeStyles({
   failure: { color: tokens.colorPaletteRedForeground1, whiteSpace: 'pre-line' },
 });
 
-export type StepId = SettingsStep | ConfigurationStepId | 'summary' | 'machines';
+export type StepId = SettingsStep | ConfigurationStepId | 'summary' | 'machines' | 'alerts';
 
 const SETTINGS_STEPS: readonly SettingsStep[] = ['general', 'calendar', 'money', 'objectives'];
-export const STEP_IDS: readonly StepId[] = [...SETTINGS_STEPS, ...CONFIGURATION_STEPS.map((step) => step.id), 'summary', 'machines'];
+export const STEP_IDS: readonly StepId[] = [...SETTINGS_STEPS, ...CONFIGURATION_STEPS.map((step) => step.id), 'summary', 'machines', 'alerts'];
+/** Steps of a saved factory, each saving its own changes at once (ingest keys, alert rules): not part of the summary's save. */
+const AFTER_SAVE_STEPS: readonly StepId[] = ['machines', 'alerts'];
 
 export interface FactoryWizardProps {
   /** The factory being edited, or null to create one. */
@@ -82,7 +85,8 @@ interface SaveOutcome {
 
 /**
  * factory/{id}: the factory's settings and production configuration, one step at a time, each step
- * checked before the next, a summary before anything is saved, then the machines' ingest keys.
+ * checked before the next, a summary before anything is saved, then the machines' ingest keys and the
+ * alert rules (each saved at once).
  * Settings are saved with PUT factories/{id} (POST /factories for a new one), the production
  * configuration with PUT factories/{id}/configuration: both only when they changed.
  */
@@ -151,7 +155,7 @@ export function FactoryWizard({ factory, initialValues, configuration, initialSt
     return configurationStep ? configurationStep.valid(draft) : true;
   };
 
-  const editable = STEP_IDS.filter((id) => id !== 'machines');
+  const editable = STEP_IDS.filter((id) => !AFTER_SAVE_STEPS.includes(id));
   const go = (target: StepId): void => {
     const from = STEP_IDS.indexOf(step);
     const to = STEP_IDS.indexOf(target);
@@ -253,8 +257,10 @@ export function FactoryWizard({ factory, initialValues, configuration, initialSt
     body = configurationStep.render({ draft, onChange: setDraft, showErrors: attempted.has(step), serverProblems });
   } else if (step === 'summary') {
     body = <SummaryStep values={form.values} configuration={draft} creating={factory === null} altersPast={altersPast} changed={factory === null || settingsChanged || configurationChanged} />;
-  } else {
+  } else if (step === 'machines') {
     body = <MachinesStep factory={factory} recomputing={saved?.recomputing ?? false} />;
+  } else {
+    body = <AlertsStep factory={factory} />;
   }
 
   return (
@@ -267,7 +273,7 @@ export function FactoryWizard({ factory, initialValues, configuration, initialSt
                 appearance="subtle"
                 className={mergeClasses(styles.stepButton, id === step && styles.current)}
                 aria-current={id === step ? 'step' : undefined}
-                disabled={id === 'machines' && !machinesReachable}
+                disabled={AFTER_SAVE_STEPS.includes(id) && !machinesReachable}
                 onClick={() => go(id)}
               >
                 {`${index + 1}. ${t(`admin.factory.step.${id}`)}`}
@@ -295,12 +301,12 @@ export function FactoryWizard({ factory, initialValues, configuration, initialSt
           </Text>
         ) : null}
         <div className={styles.actions}>
-          {previous && step !== 'machines' ? <Button onClick={() => go(previous)}>{t('admin.factory.previous')}</Button> : null}
+          {previous && !AFTER_SAVE_STEPS.includes(step) ? <Button onClick={() => go(previous)}>{t('admin.factory.previous')}</Button> : null}
           {step === 'summary' ? (
             <Button appearance="primary" disabled={saving} onClick={() => void save()}>
               {t(factory === null ? 'admin.factory.create' : 'common.save')}
             </Button>
-          ) : next && next !== 'machines' ? (
+          ) : next && !AFTER_SAVE_STEPS.includes(next) ? (
             <Button appearance="primary" onClick={() => go(next)}>
               {t('admin.factory.next')}
             </Button>

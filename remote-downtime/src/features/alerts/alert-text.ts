@@ -1,0 +1,30 @@
+import type { IntlShape } from 'react-intl';
+import type { Alert, Factory } from '@linepulse/contracts';
+
+/** The words of one alert on the alerts page (the header's bell, in the host, has its own: apps are deployed apart). */
+export interface AlertText {
+  /** "Line 1 down for more than 20 minutes" / "No data from Line 1 for 15 minutes". */
+  what: string;
+  /** "Line 1 · Lyon" */
+  where: string;
+  /** "Open since Nov 26, 10:42 AM" / "From Nov 26, 10:42 AM to Nov 26, 11:05 AM". */
+  when: string;
+}
+
+/**
+ * Times are the factory's (its zone: a plant reads its own clock, as on the TV), the user's zone when
+ * the factory is not among the user's.
+ */
+export function alertText(intl: IntlShape, alert: Alert, factories: readonly Factory[]): AlertText {
+  const timeZone = factories.find((factory) => factory.id === alert.factory_id)?.timezone;
+  const at = (instant: string): string => intl.formatDate(instant, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone });
+  const values = { line: alert.production_unit_name, minutes: alert.minutes };
+  return {
+    what: intl.formatMessage({ id: `downtime.alerts.kind.${alert.kind}` }, values),
+    where: intl.formatMessage({ id: 'downtime.alerts.where' }, { line: alert.production_unit_name, factory: alert.factory_name }),
+    when:
+      alert.resolved_at === null
+        ? intl.formatMessage({ id: 'downtime.alerts.openSince' }, { since: at(alert.since) })
+        : intl.formatMessage({ id: 'downtime.alerts.resolved' }, { since: at(alert.since), until: at(alert.resolved_at) }),
+  };
+}
