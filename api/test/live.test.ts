@@ -224,6 +224,17 @@ describe('live screens: the stream of changes and the lines’ state now', () =>
     assert.equal((await open(baseUrl, null, factory)).status, 401);
   });
 
+  it('tells every stream of the account of an alert, whatever its factory, as an alert only', async () => {
+    const lyon = await demoFactoryId(app, 'demo.linepulse.test', 'Lyon');
+    const elsewhere = await open(baseUrl, adminToken, lyon);
+    await elsewhere.next((e) => e.event === 'ready');
+    await app.db.query("SELECT pg_notify('linepulse_live:' || current_schema(), $1)", [
+      JSON.stringify({ id: 999_999_999, account_id: (await app.db.query<{ account_id: string }>('SELECT account_id FROM factories WHERE id = $1', [factory]))[0]!.account_id, factory_id: factory, kinds: ['alert', 'state'], production_unit_ids: [units.L1] }),
+    ]);
+    const change = await elsewhere.next((e) => e.event === 'change');
+    assert.deepEqual(changes(change), [{ factory_id: factory, kinds: ['alert'], production_unit_ids: [units.L1] }]);
+  });
+
   it('ends the stream when its token expires, saying so', async () => {
     const stream = await open(baseUrl, await tokenFor(app, DEMO.admin, { expiresIn: 2 }), factory);
     await stream.next((e) => e.event === 'ready');

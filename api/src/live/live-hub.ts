@@ -45,7 +45,8 @@ export function mergeChanges(events: readonly Pick<LiveEventRow, 'factory_id' | 
 /**
  * This instance's end of the live screens: it listens to every announcement on the database (its own
  * and other instances'), gathers them for LIVE_FLUSH_MS, and gives each subscriber the changes of its
- * account's factories it follows, as one delivery. Nothing reaches a subscriber of another account.
+ * account's factories it follows (and the account's alerts, whatever their factory: the header's bell
+ * counts them all), as one delivery. Nothing reaches a subscriber of another account.
  */
 export class LiveHub {
   private readonly byAccount = new Map<string, Set<LiveSubscriber>>();
@@ -172,7 +173,11 @@ export class LiveHub {
         // A stream opened while these were gathered gets only those heard after it opened.
         const heardBefore = subscriber.heardBefore ?? 0;
         const own = heardBefore < firstHeard ? merged : mergeChanges(list.filter((e) => e.heard > heardBefore));
-        const mine = own.filter((change) => subscriber.factoryIds.has(change.factory_id));
+        // Alerts are the account's (the header's bell counts them all): a stream hears of one in any of
+        // the account's factories, as an alert only.
+        const mine = own.flatMap((change) =>
+          subscriber.factoryIds.has(change.factory_id) ? [change] : change.kinds.includes('alert') ? [{ ...change, kinds: ['alert' as const] }] : [],
+        );
         if (mine.length > 0) subscriber.deliver(lastId, mine);
       }
     }
