@@ -103,8 +103,10 @@ export class ApiWatch {
   }
 }
 
+/** An api call that ends: the live stream (/api/live, decision 49) stays open as long as the page. */
 function isApi(request: Request): boolean {
-  return new URL(request.url()).pathname.startsWith('/api/');
+  const { pathname } = new URL(request.url());
+  return pathname.startsWith('/api/') && pathname !== '/api/live';
 }
 
 export interface PageProblems {

@@ -37,6 +37,11 @@ test.describe('downtime justification', () => {
     return items.find((i) => i.id === downtime.id)!.reasons.map((r) => r.name).sort();
   }
 
+  /** The person's reason as the card says it: "Reason: …", or "… replaced by: …" beside the machine's. */
+  function personReason(reason: Reason): RegExp {
+    return new RegExp(`(Reason|replaced by): ${reason.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+  }
+
   async function choose(dialog: Locator, group: Locator, reason: Reason): Promise<void> {
     await group.getByRole('searchbox', { name: 'Search reasons' }).fill(reason.name);
     await group.getByRole('radio', { name: `${reason.name} (${reason.is_planned ? 'planned' : 'unplanned'})` }).check();
@@ -62,6 +67,7 @@ test.describe('downtime justification', () => {
     await expect(page.getByTestId('live-status')).toHaveAttribute('data-status', 'live');
     const item = page.locator(`[data-downtime-id="${downtime.id}"]`);
     await expect(item).toBeVisible();
+    const originalType = (await item.getAttribute('data-justification-type'))!;
     // Touch-sized, and nothing wider than the tablet.
     const justify = item.getByRole('button', { name: 'Justify', exact: true });
     expect((await justify.boundingBox())!.height).toBeGreaterThanOrEqual(44);
@@ -74,7 +80,8 @@ test.describe('downtime justification', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();
     await expect(item).toHaveAttribute('data-justification-type', 'planned');
-    await expect(item).toContainText(`Reason: ${planned.name}`);
+    // "Reason: …", or beside the machine's reasons, "— replaced by: …" when the machine gave some.
+    await expect(item).toContainText(personReason(planned));
     expect(await listedReasons(page, token, downtime)).toEqual([planned.name]);
 
     // Split it: planned before, unplanned after (the instant the page proposes: the middle).
@@ -105,7 +112,8 @@ test.describe('downtime justification', () => {
     await item.getByRole('button', { name: 'Undo last change' }).click();
     await expect(item).toHaveAttribute('data-justification-type', 'planned');
     await item.getByRole('button', { name: 'Undo last change' }).click();
-    await expect(item).not.toContainText(`Reason: ${planned.name}`);
+    await expect(item).toHaveAttribute('data-justification-type', originalType);
+    await expect(item).not.toContainText(personReason(planned));
     expect(await listedReasons(page, token, downtime)).toEqual(before);
   });
 

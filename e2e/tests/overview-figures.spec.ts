@@ -8,8 +8,9 @@ test.use({ storageState: storageStatePath('admin') });
 test('the company overview shows the api’s figures and follows period, KPI and interval', async ({ page }) => {
   const token = await captureAccessToken(page);
   // Let that first load's figures arrive before the next navigation: its KPI answer would otherwise be
-  // the one awaited below, and its body is gone once the page navigates away.
-  await page.waitForLoadState('networkidle');
+  // the one awaited below, and its body is gone once the page navigates away. (Not 'networkidle': the
+  // live stream stays open.)
+  await sectionsReady(page);
   await resetPeriod(page.request, token);
   // The flag that this browser's user chose a period (one key per user: `…periodChosen:<user id>`).
   await page.evaluate(() => {

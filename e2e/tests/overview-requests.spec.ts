@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { captureAccessToken } from '../support/api';
 import { mainKpisResponse, resetPeriod, sectionsReady } from '../support/overview';
+import { ApiWatch } from '../support/page-checks';
 import { storageStatePath } from '../support/users';
 
 test.use({ storageState: storageStatePath('admin') });
@@ -23,11 +24,13 @@ test('the company overview’s first load asks the api nothing twice', async ({ 
     if (pathname.startsWith('/api/') || pathname.startsWith('/dashboard-api/')) sent.push(requestKey(request.method(), request.url(), request.postData()));
   });
   // A new document: an empty cache, the host's session load and the page's figures, as a user gets them.
+  // Not 'networkidle': the live stream (decision 49) stays open; every other call must have ended.
+  const watch = new ApiWatch(page);
   const figures = mainKpisResponse(page);
   await page.goto('/company-overview');
   await figures;
   await sectionsReady(page);
-  await page.waitForLoadState('networkidle');
+  await watch.settled();
 
   const repeated = sent.filter((key, index) => sent.indexOf(key) !== index);
   expect(repeated, `sent twice:\n${repeated.join('\n')}`).toEqual([]);

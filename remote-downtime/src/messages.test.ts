@@ -1,5 +1,5 @@
 import { ERROR_CODES } from '@linepulse/contracts';
-import { missingTranslations } from '@linepulse/shared';
+import { MESSAGES, missingTranslations } from '@linepulse/shared';
 import { messages } from './messages';
 
 test('every message of the remote exists in English, French and Spanish', () => {
@@ -12,5 +12,14 @@ test('translates every justification error code, which only its justification pa
   for (const language of ['en', 'fr', 'es'] as const) {
     const texts = messages[language] as Record<string, string>;
     expect({ language, missing: codes.filter((code) => !(`error.${code}` in texts)) }).toEqual({ language, missing: [] });
+  }
+});
+
+test('leaves the words of an alert to the platform (its alerts.* messages, shared with the header’s bell)', () => {
+  // What alertText and AlertAcknowledgement say: the platform's, never a second copy here.
+  const platformOwned = /^downtime\.alerts\.(kind\..+|where|openSince|resolved|acknowledgedBy|notAcknowledged|acknowledge|acknowledgeOne|acknowledgedNow)$/;
+  for (const language of ['en', 'fr', 'es'] as const) {
+    expect({ language, copies: Object.keys(messages[language]).filter((key) => platformOwned.test(key)) }).toEqual({ language, copies: [] });
+    expect(MESSAGES[language]).toHaveProperty(['alerts.acknowledgeOne']);
   }
 });

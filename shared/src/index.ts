@@ -35,6 +35,8 @@ export { currenciesQuery, getCurrencyList } from './api/get-currency-list';
 export { customPeriodsQuery, getCustomPeriods } from './api/get-custom-periods';
 export { accountQuery, getAccount } from './api/get-account';
 export { postTopDowntimeReasons, topDowntimeReasonsQuery, type TopDowntimeReasonsRequest } from './api/post-top-downtime-reasons';
+// Alerts (1.8.0): the header's bell and the alerts page read and acknowledge them with these
+export { alertsQuery, getAlerts, postAlertAcknowledgement, type AlertListFilter } from './api/alerts';
 
 // Live screens (decision 49): the stream of changes, and what a screen does with it
 export { connectLive, LIVE_RETRY_MS, type LiveHandlers, type LiveStatus } from './live/live-connection';
@@ -130,6 +132,14 @@ export type { ChartModule } from './ui/chart-types';
 export { DataTable, type DataColumn, type DataTableProps, type TableSort } from './ui/data-table';
 export { countColumn, durationColumn, percentColumn } from './ui/table-columns';
 export { UI_MESSAGES, useUiText, type UiMessageKey } from './ui/ui-messages';
+export { alertText, type AlertText } from './ui/alert-text';
+export {
+  AlertAcknowledgement,
+  useAlertAcknowledging,
+  type AlertAcknowledgementProps,
+  type AlertAcknowledging,
+  type AlertAcknowledgingOptions,
+} from './ui/alert-acknowledgement';
 
 // The selection every analytics page shares (1.1.0): period, new filters and saved filters, intervals
 export {

@@ -1,8 +1,7 @@
-import { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { screen, waitFor, within } from '@testing-library/react';
 import { withRemoteMessages } from '@linepulse/shared';
 import { ROUTES } from '@linepulse/contracts';
-import { TEST_USERS, jsonResponse, mockFetch, renderWithProviders, testFactory } from '@linepulse/shared/testing';
+import { jsonResponse, liveStream, mockFetch, renderWithProviders, TEST_USERS, testFactory } from '@linepulse/shared/testing';
 import { messages } from '../messages';
 import { TEST_IDS } from '../test-ids';
 import { kpis, kpisHandler, lyon } from '../testing/overview-fixtures';
@@ -24,19 +23,6 @@ function unitStates(state: 'running' | 'stopped') {
   return { at: '2026-11-26T10:00:00Z', units: lyon.production_units.map((u) => ({ production_unit_id: u.id, state, since: '2026-11-26T09:42:00Z', last_event_at: '2026-11-26T09:42:00Z' })) };
 }
 
-/** A live stream (GET /live) that opens and then sends what `push` is given. */
-function liveStream(): { handler: () => Response; push: (text: string) => void } {
-  let controller!: ReadableStreamDefaultController<Uint8Array>;
-  const body = new NodeReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
-  const encoder = new TextEncoder();
-  return {
-    handler: () => {
-      controller.enqueue(encoder.encode('retry: 1000\n\nid: 1\nevent: ready\ndata: {}\n\n'));
-      return { ok: true, status: 200, body } as unknown as Response;
-    },
-    push: (text) => controller.enqueue(encoder.encode(text)),
-  };
-}
 
 function render(language: 'en' | 'fr' = 'en') {
   return renderWithProviders(<Dashboard />, {

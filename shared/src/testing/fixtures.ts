@@ -1,4 +1,4 @@
-import type { Factory, UserClaims } from '@linepulse/contracts';
+import type { Alert, Factory, UserClaims } from '@linepulse/contracts';
 
 const base: UserClaims = {
   user_id: 'u-admin',
@@ -71,6 +71,31 @@ export function testFactory(overrides: Partial<Factory> = {}): Factory {
     oee_target: 84.65,
     alert_capability: false,
     forms_workspace_id: null,
+    ...overrides,
+  };
+}
+
+/**
+ * An alert of the default test factory (`testFactory()`: Lyon, Paris time) on its Line 1: open since
+ * 9:42 UTC on 26 Nov 2026, not acknowledged ("Line stopped 20 min", the line down for 20 minutes).
+ */
+export function testAlert(overrides: Partial<Alert> = {}): Alert {
+  const factory = testFactory();
+  return {
+    id: 'a0000000-0000-4000-8000-000000000001',
+    rule_id: 'r0000000-0000-4000-8000-000000000001',
+    rule_name: 'Line stopped 20 min',
+    kind: 'line_down',
+    minutes: 20,
+    factory_id: factory.id,
+    factory_name: factory.name,
+    production_unit_id: 'pu-1',
+    production_unit_name: 'Line 1',
+    since: '2026-11-26T09:42:00Z',
+    opened_at: '2026-11-26T10:02:00Z',
+    resolved_at: null,
+    acknowledged_at: null,
+    acknowledged_by: null,
     ...overrides,
   };
 }

@@ -10,6 +10,6 @@ export {
   type RenderWithProvidersResult,
   type TestStore,
 } from './render-with-providers';
-export { TEST_USERS, testFactory } from './fixtures';
-export { mockFetch, jsonResponse, type MockedRequest } from './mock-fetch';
+export { TEST_USERS, testAlert, testFactory } from './fixtures';
+export { liveStream, mockFetch, jsonResponse, type MockedRequest } from './mock-fetch';
 export { configureTestServices, type TestNotifier } from './configure-test-services';

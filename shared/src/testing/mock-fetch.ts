@@ -1,3 +1,4 @@
+import { ReadableStream as NodeReadableStream } from 'node:stream/web';
 /** A fetch stand-in for unit tests: answers by method and path, records every request. */
 export interface MockedRequest {
   method: string;
@@ -64,5 +65,22 @@ export function mockFetch(routes: Record<string, Handler | object | unknown[]>):
     restore: () => {
       globalThis.fetch = original;
     },
+  };
+}
+
+/**
+ * A live stream (GET /live) for mockFetch: its handler answers an open event stream that has sent
+ * `ready`; `push` sends more of it (e.g. `id: 2\nevent: change\ndata: {…}\n\n`), as the api would.
+ */
+export function liveStream(): { handler: () => Response; push: (text: string) => void } {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new NodeReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
+  const encoder = new TextEncoder();
+  return {
+    handler: () => {
+      controller.enqueue(encoder.encode('retry: 1000\n\nid: 1\nevent: ready\ndata: {}\n\n'));
+      return { ok: true, status: 200, body } as unknown as Response;
+    },
+    push: (text) => controller.enqueue(encoder.encode(text)),
   };
 }

@@ -11,15 +11,23 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { AlertRegular } from '@fluentui/react-icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { EmptyState, ErrorState, LoadingState, liveRefetchMs, useFactories, useLiveUpdates, useNotifyError } from '@linepulse/shared';
-import { LIVE_MAX_FACTORIES, mayJustify, routePath, type Alert, type AlertList, type UserClaims } from '@linepulse/contracts';
-import { bellAlertsQuery } from './api/get-alerts';
-import { postAcknowledgeAlert } from './api/post-acknowledge-alert';
-import { alertText } from './alert-text';
+import {
+  AlertAcknowledgement,
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  alertText,
+  alertsQuery,
+  liveRefetchMs,
+  useAlertAcknowledging,
+  useFactories,
+  useLiveUpdates,
+} from '@linepulse/shared';
+import { LIVE_MAX_FACTORIES, mayJustify, routePath, type AlertList, type UserClaims } from '@linepulse/contracts';
 
 /** Touch targets of the bell's list (a tablet on the floor). */
 const TOUCH = '44px';
@@ -51,7 +59,6 @@ const useStyles = makeStyles({
   name: { fontWeight: tokens.fontWeightSemibold },
   detail: { color: tokens.colorNeutralForeground2 },
   actions: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', minHeight: TOUCH },
-  touch: { minHeight: TOUCH, minWidth: TOUCH },
   all: {
     display: 'inline-flex',
     alignItems: 'center',
@@ -73,15 +80,15 @@ const useStyles = makeStyles({
 /** What the bell follows on the live stream. */
 const BELL_SCOPE = { kinds: ['alert'], queryKey: ['alerts'] } as const;
 
+/** What the bell shows: the account's 20 newest alerts, open or resolved. */
+const BELL_ALERTS = alertsQuery({ status: 'all', factoryId: null, limit: 20 });
+
 export function AlertsBell({ user }: { user: UserClaims }): ReactElement {
   const intl = useIntl();
   const styles = useStyles();
-  const client = useQueryClient();
   const factories = useFactories();
-  const notifyError = useNotifyError();
   const headingId = useId();
   const [open, setOpen] = useState(false);
-  const [acknowledging, setAcknowledging] = useState<ReadonlySet<string>>(new Set());
   const listRef = useRef<HTMLUListElement>(null);
   const t = (id: string, values?: Record<string, string | number>): string => intl.formatMessage({ id }, values);
 
@@ -89,7 +96,7 @@ export function AlertsBell({ user }: { user: UserClaims }): ReactElement {
   const factoryIds = factories.map((factory) => factory.id);
   // Only alerts (opened, resolved, acknowledged) refetch the bell, and only the bell: the page's own stream refetches its figures.
   const liveStatus = useLiveUpdates(factoryIds.length <= LIVE_MAX_FACTORIES ? factoryIds : [], BELL_SCOPE);
-  const query = useQuery({ ...bellAlertsQuery(), refetchInterval: liveRefetchMs(liveStatus) ?? false });
+  const query = useQuery({ ...BELL_ALERTS, refetchInterval: liveRefetchMs(liveStatus) ?? false });
   const data = query.data;
   const count = data?.unacknowledged ?? 0;
 
@@ -115,28 +122,8 @@ export function AlertsBell({ user }: { user: UserClaims }): ReactElement {
     }
   }
 
-  const acknowledge = async (alert: Alert): Promise<void> => {
-    setAcknowledging((set) => new Set(set).add(alert.id));
-    try {
-      const updated = await postAcknowledgeAlert(alert.id);
-      client.setQueryData<AlertList>(bellAlertsQuery().queryKey, (list) => list && { ...list, alerts: list.alerts.map((a) => (a.id === updated.id ? updated : a)) });
-      setAnnouncement(t('alerts.acknowledgedNow', { rule: alert.rule_name, line: alert.production_unit_name }));
-      // The button goes away: the focus stays on its alert, which now says who acknowledged it.
-      Array.from(listRef.current?.children ?? [])
-        .find((item): item is HTMLElement => item instanceof HTMLElement && item.dataset.alertId === alert.id)
-        ?.focus();
-      // The count, and the alerts page when it is open, from the api (which alerts count is the api's to say).
-      void client.invalidateQueries({ queryKey: ['alerts'] });
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setAcknowledging((set) => {
-        const next = new Set(set);
-        next.delete(alert.id);
-        return next;
-      });
-    }
-  };
+  // Acknowledged from the list: the alert says who at once, keeps the focus, and the count follows from the api.
+  const acknowledging = useAlertAcknowledging({ queryKey: BELL_ALERTS.queryKey, container: listRef, announce: setAnnouncement });
 
   const mayAcknowledge = mayJustify(user);
   let body: ReactElement;
@@ -166,20 +153,7 @@ export function AlertsBell({ user }: { user: UserClaims }): ReactElement {
               <Text className={styles.detail}>{text.where}</Text>
               <Text className={styles.detail}>{text.when}</Text>
               <div className={styles.actions}>
-                {alert.acknowledged_at !== null ? (
-                  <Text className={styles.detail}>{t('alerts.acknowledgedBy', { name: alert.acknowledged_by ?? '' })}</Text>
-                ) : mayAcknowledge ? (
-                  <Button
-                    className={styles.touch}
-                    disabled={acknowledging.has(alert.id)}
-                    aria-label={t('alerts.acknowledgeOne', { rule: alert.rule_name, where: text.where })}
-                    onClick={() => void acknowledge(alert)}
-                  >
-                    {t('alerts.acknowledge')}
-                  </Button>
-                ) : (
-                  <Text className={styles.detail}>{t('alerts.notAcknowledged')}</Text>
-                )}
+                <AlertAcknowledgement mayAcknowledge={mayAcknowledge} {...acknowledging(alert, text.where)} />
               </div>
             </li>
           );

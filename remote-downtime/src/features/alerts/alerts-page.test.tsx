@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { withRemoteMessages } from '@linepulse/shared';
-import { ROUTES, type Alert, type AlertList, type UserClaims } from '@linepulse/contracts';
-import { TEST_USERS, jsonResponse, mockFetch, renderWithProviders, testFactory, type MockedRequest } from '@linepulse/shared/testing';
+import { ROUTES, type AlertList, type UserClaims } from '@linepulse/contracts';
+import { TEST_USERS, jsonResponse, mockFetch, renderWithProviders, testAlert, testFactory, type MockedRequest } from '@linepulse/shared/testing';
 import { messages } from '../../messages';
 import { TEST_IDS } from '../../test-ids';
 import { AlertsPage } from './alerts-page';
@@ -9,30 +9,12 @@ import { AlertsPage } from './alerts-page';
 const Page = withRemoteMessages(messages, AlertsPage);
 jest.setTimeout(60_000);
 
-const lyon = testFactory({ id: 'f0000000-0000-4000-8000-000000000001', name: 'Lyon', timezone: 'Europe/Paris' });
+// Lyon (Paris time) and Québec (Toronto's time).
+const lyon = testFactory();
 const quebec = testFactory({ id: 'f0000000-0000-4000-8000-000000000002', name: 'Québec', timezone: 'America/Toronto' });
 
-function alert(overrides: Partial<Alert> & Pick<Alert, 'id'>): Alert {
-  return {
-    rule_id: 'r0000000-0000-4000-8000-000000000001',
-    rule_name: 'Line stopped 20 min',
-    kind: 'line_down',
-    minutes: 20,
-    factory_id: lyon.id,
-    factory_name: 'Lyon',
-    production_unit_id: 'pu-1',
-    production_unit_name: 'Line 1',
-    since: '2026-11-26T09:42:00Z',
-    opened_at: '2026-11-26T10:02:00Z',
-    resolved_at: null,
-    acknowledged_at: null,
-    acknowledged_by: null,
-    ...overrides,
-  };
-}
-
 // Newest first, as the api answers: Québec's silent line (open), Lyon's stop (resolved, acknowledged).
-const SILENT = alert({
+const SILENT = testAlert({
   id: 'a0000000-0000-4000-8000-000000000002',
   rule_name: 'Silent line',
   kind: 'no_data',
@@ -44,7 +26,7 @@ const SILENT = alert({
   since: '2026-11-26T14:00:00Z',
   opened_at: '2026-11-26T14:15:00Z',
 });
-const STOPPED = alert({
+const STOPPED = testAlert({
   id: 'a0000000-0000-4000-8000-000000000001',
   resolved_at: '2026-11-26T10:30:00Z',
   acknowledged_at: '2026-11-26T10:05:00Z',
@@ -173,7 +155,7 @@ test('the display role reads the alerts without acknowledge buttons, and is told
 });
 
 test('shows older alerts on request, keeping the rows shown meanwhile', async () => {
-  const many = Array.from({ length: 100 }, (_, index) => alert({ id: `b0000000-0000-4000-8000-${String(index).padStart(12, '0')}`, rule_name: `Rule ${index}` }));
+  const many = Array.from({ length: 100 }, (_, index) => testAlert({ id: `b0000000-0000-4000-8000-${String(index).padStart(12, '0')}`, rule_name: `Rule ${index}` }));
   fetch = mockFetch({ 'GET /api/alerts': (request) => jsonResponse({ alerts: new URL(request.url).searchParams.get('limit') === '100' ? many : [...many, STOPPED], unacknowledged: 100 }) });
   const { userEvent } = render();
   expect(await screen.findByText('100 alerts shown, 100 open')).toBeInTheDocument();

@@ -15,28 +15,28 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 import {
+  AlertAcknowledgement,
   LiveStatusBadge,
   PageFrame,
   Section,
   SelectionToolbar,
+  alertText,
+  alertsQuery,
   liveRefetchMs,
   queryView,
+  useAlertAcknowledging,
   useFactories,
   useLiveUpdates,
-  useNotifyError,
   useUser,
 } from '@linepulse/shared';
-import { LIVE_MAX_FACTORIES, mayJustify, type Alert, type AlertList } from '@linepulse/contracts';
-import { alertsQuery } from '../../api/get-alerts';
-import { postAlertAcknowledgement } from '../../api/post-alert-acknowledgement';
+import { LIVE_MAX_FACTORIES, mayJustify } from '@linepulse/contracts';
 import { ALERTS_PAGE, alertFilterFromSearch, nextAlertsLimit, withAlertFilter } from '../../model/alert-filter';
 import { TEST_IDS } from '../../test-ids';
-import { alertText } from './alert-text';
 
 const TOUCH = '44px';
 
@@ -70,8 +70,6 @@ export function AlertsPage(): ReactElement {
   const t = (id: string, values?: Record<string, string | number>): string => intl.formatMessage({ id }, values);
   const user = useUser();
   const factories = useFactories();
-  const client = useQueryClient();
-  const notifyError = useNotifyError();
   const [search, setSearch] = useSearchParams();
   const factoryIds = factories.map((factory) => factory.id);
   const filter = alertFilterFromSearch(search, factoryIds);
@@ -91,39 +89,18 @@ export function AlertsPage(): ReactElement {
       refetchInterval: liveRefetchMs(liveStatus) ?? false,
       // More of the same selection keeps the rows shown while the longer list arrives; another selection starts empty.
       placeholderData: (previous, previousQuery) =>
-        previousQuery && previousQuery.queryKey[2] === filter.status && previousQuery.queryKey[3] === filter.factoryId ? previous : undefined,
+        previousQuery && previousQuery.queryKey[1] === filter.status && previousQuery.queryKey[2] === filter.factoryId ? previous : undefined,
     }),
   );
   const alerts = list.data?.alerts ?? [];
   const more = list.data ? nextAlertsLimit(limit, alerts.length) : null;
 
   const editable = user !== null && mayJustify(user);
-  const [acknowledging, setAcknowledging] = useState<ReadonlySet<string>>(new Set());
   const [announcement, setAnnouncement] = useState('');
   const bodyRef = useRef<HTMLTableSectionElement>(null);
-
-  const acknowledge = async (alert: Alert): Promise<void> => {
-    setAcknowledging((set) => new Set(set).add(alert.id));
-    try {
-      const updated = await postAlertAcknowledgement(alert.id);
-      client.setQueryData<AlertList>(query.queryKey, (current) => current && { ...current, alerts: current.alerts.map((a) => (a.id === updated.id ? updated : a)) });
-      setAnnouncement(t('downtime.alerts.acknowledgedNow', { rule: alert.rule_name, line: alert.production_unit_name }));
-      // The button goes away: the focus stays on its row, which now says who acknowledged it.
-      Array.from(bodyRef.current?.rows ?? [])
-        .find((row) => row.dataset.alertId === alert.id)
-        ?.focus();
-      // Every list of alerts (this page's other selections, the header's bell and its count) asks again.
-      void client.invalidateQueries({ queryKey: ['alerts'] });
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setAcknowledging((set) => {
-        const next = new Set(set);
-        next.delete(alert.id);
-        return next;
-      });
-    }
-  };
+  // Acknowledged from its row: the row says who at once and keeps the focus; every list of alerts (this
+  // page's other selections, the header's bell and its count) asks again.
+  const acknowledging = useAlertAcknowledging({ queryKey: query.queryKey, container: bodyRef, announce: setAnnouncement });
 
   const open = alerts.filter((alert) => alert.resolved_at === null).length;
   return (
@@ -205,20 +182,7 @@ export function AlertsPage(): ReactElement {
                       </div>
                     </TableCell>
                     <TableCell className={styles.cell}>
-                      {alert.acknowledged_at !== null ? (
-                        <Text>{t('downtime.alerts.acknowledgedBy', { name: alert.acknowledged_by ?? '' })}</Text>
-                      ) : editable ? (
-                        <Button
-                          className={styles.touch}
-                          disabled={acknowledging.has(alert.id)}
-                          aria-label={t('downtime.alerts.acknowledgeOne', { rule: alert.rule_name, where: text.where })}
-                          onClick={() => void acknowledge(alert)}
-                        >
-                          {t('downtime.alerts.acknowledge')}
-                        </Button>
-                      ) : (
-                        <Text className={styles.detail}>{t('downtime.alerts.notAcknowledged')}</Text>
-                      )}
+                      <AlertAcknowledgement mayAcknowledge={editable} {...acknowledging(alert, text.where)} />
                     </TableCell>
                   </TableRow>
                 );

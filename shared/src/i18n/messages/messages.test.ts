@@ -1,4 +1,4 @@
-import { LANGUAGES, ROUTES, REMOTE_NAMES, ROLES, THEMES, ERROR_CODES, isRemoteOwnedErrorCode } from '@linepulse/contracts';
+import { ALERT_KINDS, LANGUAGES, ROUTES, REMOTE_NAMES, ROLES, THEMES, ERROR_CODES, isRemoteOwnedErrorCode } from '@linepulse/contracts';
 import { MESSAGES } from './index';
 
 describe('shell messages', () => {
@@ -21,6 +21,15 @@ describe('shell messages', () => {
       ...ROLES.map((role) => `role.${role}`),
       ...THEMES.map((theme) => `theme.${theme}`),
       ...LANGUAGES.map((language) => `language.${language}`),
+    ];
+    expect(needed.filter((key) => !(key in en))).toEqual([]);
+  });
+
+  it('says every alert, for the header’s bell and the alerts page alike (alertText, AlertAcknowledgement)', () => {
+    const en = MESSAGES.en as Record<string, string>;
+    const needed = [
+      ...ALERT_KINDS.map((kind) => `alerts.kind.${kind}`),
+      ...['where', 'openSince', 'resolved', 'acknowledgedBy', 'notAcknowledged', 'acknowledge', 'acknowledgeOne', 'acknowledgedNow'].map((key) => `alerts.${key}`),
     ];
     expect(needed.filter((key) => !(key in en))).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import type { IntlShape } from 'react-intl';
 import type { Alert, Factory } from '@linepulse/contracts';
 
-/** The words of one alert, as the bell says them (the alerts page, in the downtime remote, has its own). */
+/** The words of one alert, as the header's bell and the alerts page say them (the platform's `alerts.*` messages). */
 export interface AlertText {
   /** "Line 1 down for more than 20 minutes" / "No data from Line 1 for 15 minutes". */
   what: string;

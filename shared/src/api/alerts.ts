@@ -1,7 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AlertList } from '@linepulse/contracts';
-import { apiRequest, LIVE_QUERY_META } from '@linepulse/shared';
+import type { Alert, AlertList } from '@linepulse/contracts';
+import { LIVE_QUERY_META } from '../live/use-live-updates';
+import { apiRequest } from './http';
 
+/** Which alerts a list asks for: the header's bell (the 20 newest) and the alerts page (its selection). */
 export interface AlertListFilter {
   /** open: only the alerts not resolved yet; all: the history. */
   status: 'open' | 'all';
@@ -24,13 +26,19 @@ export function getAlerts(filter: AlertListFilter, signal?: AbortSignal): Promis
 }
 
 /**
- * Live (decision 49): an alert opened, resolved or acknowledged is announced on the stream. Keyed under
- * 'alerts', as the header's bell keys its own (in the host): an acknowledgement here refetches the bell.
+ * A list of alerts. Live (decision 49): an alert opened, resolved or acknowledged is announced on the
+ * stream. Every list is keyed under 'alerts' (the bell's and each selection of the alerts page): an
+ * acknowledgement on either invalidates ['alerts'] and refetches both.
  */
 export function alertsQuery(filter: AlertListFilter) {
   return queryOptions({
-    queryKey: ['alerts', 'list', filter.status, filter.factoryId, filter.limit] as const,
+    queryKey: ['alerts', filter.status, filter.factoryId, filter.limit] as const,
     queryFn: ({ signal }) => getAlerts(filter, signal),
     meta: LIVE_QUERY_META,
   });
+}
+
+/** POST /alerts/{id}/acknowledge: the alert, acknowledged (by whoever did first). 403 JUST_ROLE_FORBIDDEN for the display role. */
+export function postAlertAcknowledgement(alertId: string): Promise<Alert> {
+  return apiRequest<Alert>('api', `alerts/${encodeURIComponent(alertId)}/acknowledge`, { method: 'POST' });
 }
