@@ -85,3 +85,24 @@ export async function startThrowawayInstance(port, prefix) {
     },
   };
 }
+
+/**
+ * Waits until the page has finished no new resource for `quietMs` (Playwright's 'networkidle' never
+ * comes while the live stream, an event stream open as long as the page, is connected: decision 49). A
+ * resource is listed in the page's Resource Timing once it has finished, so the open stream never is.
+ */
+export async function untilQuiet(page, { quietMs = 500, timeout = 60_000 } = {}) {
+  await page.waitForLoadState('load', { timeout });
+  const deadline = Date.now() + timeout;
+  let count = -1;
+  let since = Date.now();
+  for (;;) {
+    const now = await page.evaluate(() => performance.getEntriesByType('resource').length);
+    if (now !== count) {
+      count = now;
+      since = Date.now();
+    } else if (Date.now() - since >= quietMs) return;
+    if (Date.now() > deadline) throw new Error(`the page did not settle within ${timeout} ms`);
+    await page.waitForTimeout(100);
+  }
+}

@@ -11,7 +11,7 @@
 // Highcharts has arrived. Prints one table of figures against their budgets (OK/OVER), the biggest
 // JavaScript files, and the request waterfall up to the company overview's first figures. Figures, not
 // assertions: it exits 0 whatever they are.
-import { appAuthorization, base, launchChromium, signInAsDemoAdmin } from './browser-session.mjs';
+import { appAuthorization, base, launchChromium, signInAsDemoAdmin, untilQuiet } from './browser-session.mjs';
 
 const RUNS = 5;
 const KiB = 1024;
@@ -110,10 +110,10 @@ async function coldVisit(page, cdp, rec, path, { waitForMark = false } = {}) {
     await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, DRAWN_MARK, { timeout: 60_000 });
     drawn = await page.evaluate((mark) => ({ at: performance.getEntriesByName(mark)[0].startTime, origin: performance.timeOrigin }), DRAWN_MARK);
   }
-  await page.waitForLoadState('networkidle', { timeout: 60_000 });
-  // Late lazy chunks (charts, a remote's page) start after the first idle moment: wait for a second one.
+  await untilQuiet(page);
+  // Late lazy chunks (charts, a remote's page) start after the first quiet moment: wait for a second one.
   await page.waitForTimeout(500);
-  await page.waitForLoadState('networkidle', { timeout: 60_000 });
+  await untilQuiet(page);
   const responses = rec.stop().filter((r) => r.origin === base && r.start >= navigatedAt - 50);
   return { responses, drawn };
 }
@@ -210,7 +210,7 @@ try {
     await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, DRAWN_MARK, { timeout: 60_000 });
     const at = await page.evaluate((mark) => performance.getEntriesByName(mark)[0].startTime, DRAWN_MARK);
     if (run > 0) warm.push(at);
-    await page.waitForLoadState('networkidle');
+    await untilQuiet(page);
   }
 
   // Numbers before charts, on the slow network and CPU: cache empty, then warm.
