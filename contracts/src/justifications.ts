@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Uuid } from './schemas/common';
+import { Uuid, UuidList } from './schemas/common';
 import { DowntimeReasonRefSchema } from './schemas/downtimes';
 
 /**
@@ -73,7 +73,7 @@ export type JustifiableDowntime = Static<typeof JustifiableDowntimeSchema>;
 export const JustificationListQuerySchema = Type.Object(
   {
     /** Comma-separated unit ids of the factory; all its lines when omitted. */
-    production_unit_ids: Type.Optional(Type.String({ maxLength: 100 * 37 })),
+    production_unit_ids: Type.Optional(UuidList(100)),
     hours: Type.Optional(Type.Integer({ minimum: 1, maximum: JUSTIFICATION_MAX_HOURS })),
   },
   { additionalProperties: false },

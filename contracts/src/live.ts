@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Uuid } from './schemas/common';
+import { Uuid, UuidList } from './schemas/common';
 
 /**
  * Live screens (issue 25, docs/decisions/0049-live-screens.md): `GET /api/live` is a stream of
@@ -36,12 +36,10 @@ export interface LiveMessage {
   changes: LiveChange[];
 }
 
-const UUID_LIST = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}(,[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})*$';
-
 export const LiveQuerySchema = Type.Object(
   {
     /** Comma-separated factory ids, at most LIVE_MAX_FACTORIES. */
-    factory_ids: Type.String({ pattern: UUID_LIST, maxLength: LIVE_MAX_FACTORIES * 37 }),
+    factory_ids: UuidList(LIVE_MAX_FACTORIES),
   },
   { additionalProperties: false },
 );

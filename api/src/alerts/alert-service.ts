@@ -30,7 +30,7 @@ import type { Db, Queryable } from '../db/db.ts';
 import { announceChange } from '../live/live-events.ts';
 import { unitStatesNow } from '../live/unit-states.ts';
 import { composeMessage, type Mailer } from '../reports/mail.ts';
-import type { StoredRule } from './rules.ts';
+import { hasAlertCapability, type StoredRule } from './rules.ts';
 
 /** Delays between attempts of a delivery (then it is failed). */
 export const ALERT_RETRY_MS = [1000, 5000, 30_000, 120_000, 600_000];
@@ -146,8 +146,7 @@ export class AlertService {
   async evaluateFactory(accountId: string, factoryId: string, unitIds: readonly string[] | null): Promise<void> {
     const rules = await this.db.query<StoredRule>('SELECT * FROM alert_rules WHERE account_id = $1 AND factory_id = $2 AND enabled', [accountId, factoryId]);
     if (rules.length === 0) return;
-    const [capable] = await this.db.query<{ alert_capability: boolean }>('SELECT alert_capability FROM factories WHERE account_id = $1 AND id = $2', [accountId, factoryId]);
-    if (!capable?.alert_capability) return;
+    if (!(await hasAlertCapability(this.db, accountId, factoryId))) return;
     const now = this.clock();
     const states = new Map((await unitStatesNow(this.db, accountId, factoryId, now)).units.map((u) => [u.production_unit_id, u]));
     for (const rule of rules) {

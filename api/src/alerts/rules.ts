@@ -27,10 +27,15 @@ export function ruleView(rule: StoredRule): AlertRule {
   return { ...view, created_at: new Date(view.created_at).toISOString() };
 }
 
+/** Whether the factory's account may have alerts (`alert_capability`). */
+export async function hasAlertCapability(db: Queryable, accountId: string, factoryId: string): Promise<boolean> {
+  const [row] = await db.query<{ alert_capability: boolean }>('SELECT alert_capability FROM factories WHERE account_id = $1 AND id = $2', [accountId, factoryId]);
+  return row?.alert_capability === true;
+}
+
 /** 403 unless the factory's account may have alerts. */
 export async function checkCapability(db: Queryable, accountId: string, factoryId: string): Promise<void> {
-  const [row] = await db.query<{ alert_capability: boolean }>('SELECT alert_capability FROM factories WHERE account_id = $1 AND id = $2', [accountId, factoryId]);
-  if (!row?.alert_capability) throw apiError(403, ERROR_CODES.alertCapabilityRequired, 'Alerts are not part of this factory’s subscription.');
+  if (!(await hasAlertCapability(db, accountId, factoryId))) throw apiError(403, ERROR_CODES.alertCapabilityRequired, 'Alerts are not part of this factory’s subscription.');
 }
 
 /** Whether a webhook URL may be called: https, or http to this machine (an on-premises receiver, the tests). */

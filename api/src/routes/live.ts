@@ -10,18 +10,6 @@ import { MAX_LIVE_STREAMS } from '../plugins/app/live.ts';
 /** Seconds a stream lives when its token says nothing of its expiry. */
 const DEFAULT_STREAM_SECONDS = 3600;
 
-/** The bearer token's expiry (epoch ms); the auth hook has verified the token already. */
-function tokenExpiry(authorization: string | undefined): number {
-  const token = authorization?.replace(/^Bearer\s+/i, '') ?? '';
-  try {
-    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp?: unknown };
-    if (typeof payload.exp === 'number') return payload.exp * 1000;
-  } catch {
-    // Not a JWT the verifier would have let through; the default applies.
-  }
-  return Date.now() + DEFAULT_STREAM_SECONDS * 1000;
-}
-
 /**
  * Live screens (issue 25, decision 49): the stream of what changed in some factories of the caller's
  * account, and each line's state now (what the TV shows beside its figures).
@@ -61,7 +49,7 @@ export const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       const lastEventId = request.headers['last-event-id'];
       const replay = lastEventId === undefined ? null : await app.live.hub.since(user.account_id, factoryIds, Number(lastEventId));
-      app.live.open(request, reply, { accountId: user.account_id, factoryIds, replay, endsAt: tokenExpiry(request.headers.authorization) });
+      app.live.open(request, reply, { accountId: user.account_id, factoryIds, replay, endsAt: request.tokenExpiresAt ?? Date.now() + DEFAULT_STREAM_SECONDS * 1000 });
       return reply;
     },
   );

@@ -2,6 +2,11 @@ import { Type, type TSchema } from 'typebox';
 
 export const Uuid = Type.String({ format: 'uuid' });
 
+const UUID_PATTERN = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+/** A comma-separated list of at most `max` UUIDs, in a query string (`?factory_ids=a,b`). */
+export const UuidList = (max: number, options: { description?: string } = {}) =>
+  Type.String({ pattern: `^${UUID_PATTERN}(,${UUID_PATTERN})*$`, maxLength: max * 37, ...options });
+
 /** Largest value of a PostgreSQL integer (int4) column. */
 export const INT4_MAX = 2_147_483_647;
 /**

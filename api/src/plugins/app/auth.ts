@@ -42,6 +42,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set for every authenticated route; null on public ones. */
     user: UserClaims | null;
+    /** When the caller's verified token expires (epoch ms); null on public routes. */
+    tokenExpiresAt: number | null;
   }
   interface FastifyInstance {
     tokenVerifier: TokenVerifier;
@@ -72,6 +74,7 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
   );
   app.decorate('tokenVerifier', verifier);
   app.decorateRequest('user', null);
+  app.decorateRequest('tokenExpiresAt', null);
 
   app.addHook('onRequest', async (request) => {
     const access = accessOf(request);
@@ -90,6 +93,7 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
     const user = await resolveUser(app.db, payload);
     if (!user) throw new ApiError(403, { code: ERROR_CODES.forbidden, arguments: {}, message: 'The user is unknown to Linepulse.' });
     request.user = user;
+    if (typeof payload.exp === 'number') request.tokenExpiresAt = payload.exp * 1000;
 
     if (access === 'user') return;
     if (!user.is_tilelytics) throw errors.notEnabled();
