@@ -10,10 +10,16 @@ import { Uuid } from './schemas/common';
 /**
  * - line_down: a line stopped for more than `minutes` (of the `downtime_type` asked: any, unplanned,
  *   unjustified — the latter two as the engine justifies the downtime in progress);
- * - no_data: nothing received from a line for `minutes`.
+ * - no_data: nothing received from a line for `minutes`;
+ * - shift_projection: the current shift's `metric` (availability or OEE) projected at the current pace
+ *   below the factory's objective, judged once the shift has run `minutes` (its first minutes say too
+ *   little); resolved when the projection is back at the objective or the shift ends.
  */
-export const ALERT_KINDS = ['line_down', 'no_data'] as const;
+export const ALERT_KINDS = ['line_down', 'no_data', 'shift_projection'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
+/** What a shift_projection rule watches; its objective is the factory's (OEE: the target the three objectives make). */
+export const ALERT_METRICS = ['availability', 'oee'] as const;
+export type AlertMetric = (typeof ALERT_METRICS)[number];
 export const ALERT_DOWNTIME_TYPES = ['any', 'unplanned', 'unjustified'] as const;
 export type AlertDowntimeType = (typeof ALERT_DOWNTIME_TYPES)[number];
 
@@ -44,6 +50,8 @@ export const AlertRuleInputSchema = Type.Object(
     minutes: Type.Integer({ minimum: 1, maximum: ALERT_MINUTES_MAX }),
     /** line_down only (default any). */
     downtime_type: Type.Optional(Type.Unsafe<AlertDowntimeType>(Type.String({ enum: [...ALERT_DOWNTIME_TYPES] }))),
+    /** shift_projection only, and required there (400 ALERT_METRIC_REQUIRED). */
+    metric: Type.Optional(Type.Unsafe<AlertMetric>(Type.String({ enum: [...ALERT_METRICS] }))),
     /** The lines watched; empty: every line of the factory. */
     production_unit_ids: Type.Array(Uuid, { maxItems: 500 }),
     recipients: Type.Array(Email, { maxItems: ALERT_RECIPIENTS_MAX }),
@@ -65,6 +73,8 @@ export const AlertRuleSchema = Type.Object({
   kind: Type.Unsafe<AlertKind>(Type.String({ enum: [...ALERT_KINDS] })),
   minutes: Type.Integer(),
   downtime_type: Type.Unsafe<AlertDowntimeType>(Type.String({ enum: [...ALERT_DOWNTIME_TYPES] })),
+  /** shift_projection's metric; null for the other kinds. */
+  metric: Type.Union([Type.Unsafe<AlertMetric>(Type.String({ enum: [...ALERT_METRICS] })), Type.Null()]),
   production_unit_ids: Type.Array(Uuid),
   recipients: Type.Array(Type.String()),
   webhook_url: Type.Union([Type.String(), Type.Null()]),
@@ -86,8 +96,12 @@ export const AlertSchema = Type.Object({
   factory_name: Type.String(),
   production_unit_id: Uuid,
   production_unit_name: Type.String(),
-  /** When the condition began (the stop, the last event). */
+  /** When the condition began (the stop, the last event, the shift's start). */
   since: Type.String({ format: 'date-time' }),
+  /** shift_projection: the metric watched, the projection (percent) when the episode opened, and the objective. */
+  metric: Type.Union([Type.Unsafe<AlertMetric>(Type.String({ enum: [...ALERT_METRICS] })), Type.Null()]),
+  projected: Type.Union([Type.Number(), Type.Null()]),
+  objective: Type.Union([Type.Number(), Type.Null()]),
   opened_at: Type.String({ format: 'date-time' }),
   /** null: still open. */
   resolved_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),

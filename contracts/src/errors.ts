@@ -115,6 +115,10 @@ export const ERROR_CODES = {
   alertWebhookInvalid: 'ALERT_WEBHOOK_INVALID',
   /** A rule with neither recipients, nor webhook, nor in-app (400). */
   alertNoChannel: 'ALERT_NO_CHANNEL',
+  /** A shift_projection rule without its metric (400). */
+  alertMetricRequired: 'ALERT_METRIC_REQUIRED',
+  /** A shift_projection rule on a factory without the objective it compares with (400): `metric`. */
+  alertObjectiveMissing: 'ALERT_OBJECTIVE_MISSING',
   /** More than ALERT_RULES_MAX rules for the factory (409): `max`. */
   alertRulesTooMany: 'ALERT_RULES_TOO_MANY',
   configurationKeyDuplicate: 'CFG_KEY_DUPLICATE',

@@ -25,17 +25,24 @@ import {
 } from '@linepulse/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { DateTime } from 'luxon';
+import { shiftIntervals } from '../analytics/derive.ts';
 import { downtimeList } from '../analytics/downtime-list.ts';
+import { kpisOf } from '../analytics/engine.ts';
+import { loadUnitContexts } from '../analytics/facts.ts';
+import { readSums, zeroSums } from '../analytics/query.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { announceChange } from '../live/live-events.ts';
 import { unitStatesNow } from '../live/unit-states.ts';
 import { composeMessage, type Mailer } from '../reports/mail.ts';
-import { hasAlertCapability, type StoredRule } from './rules.ts';
+import { hasAlertCapability, objectiveOf, type StoredRule } from './rules.ts';
 
 /** Delays between attempts of a delivery (then it is failed). */
 export const ALERT_RETRY_MS = [1000, 5000, 30_000, 120_000, 600_000];
 /** A claimed delivery is another instance's to take again after this long. */
 const CLAIM_MS = 60_000;
+/** A shift projection above its objective is looked at again no sooner than this with no new event. */
+const PROJECTION_RECHECK_MIN_MS = 30_000;
+const DAY_MS = 86_400_000;
 
 export interface AlertServiceOptions {
   db: Db;
@@ -55,21 +62,29 @@ interface EpisodeRow {
   since: string;
   opened_at: string;
   resolved_at: string | null;
+  false_since: string | null;
 }
 
 /** What the rule's condition says of a line now. */
 interface Verdict {
-  /** Holding since then (the stop, the last event), or null when false. */
+  /** Holding since then (the stop, the last event, the shift's start), or null when false. */
   since: number | null;
-  /** False since then, when known (for the hold before resolving). */
+  /** False since then, when known (for the hold before resolving); else the episode's own record counts. */
   falseSince: number | null;
+  /** The episode's reason is gone (its shift ended, its objective was removed): resolved without the hold. */
+  ended?: boolean;
+  /** Look again then even if no event comes (shift_projection; null: only events matter). */
+  recheckAt?: number | null;
+  /** shift_projection: the projection and the objective, in percent. */
+  projected?: number;
+  objective?: number;
 }
 
 const iso = (t: number | string): string => new Date(t).toISOString();
 
 /** An alert as the api answers it (and a webhook receives it). */
 export const ALERT_SELECT = `SELECT e.id, e.rule_id, r.name AS rule_name, r.kind, r.minutes, e.factory_id, f.name AS factory_name, e.production_unit_id,
-         u.name AS production_unit_name, e.since, e.opened_at, e.resolved_at, e.acknowledged_at, e.acknowledged_by
+         u.name AS production_unit_name, e.since, r.metric, e.projected, e.objective, e.opened_at, e.resolved_at, e.acknowledged_at, e.acknowledged_by
     FROM alert_episodes e JOIN alert_rules r ON r.id = e.rule_id JOIN factories f ON f.account_id = e.account_id AND f.id = e.factory_id
     JOIN production_units u ON u.account_id = e.account_id AND u.id = e.production_unit_id`;
 
@@ -161,6 +176,7 @@ export class AlertService {
   }
 
   private async verdict(rule: StoredRule, accountId: string, unitId: string, state: { state: string; since: string | null; last_event_at: string | null }, now: number): Promise<Verdict> {
+    if (rule.kind === 'shift_projection') return this.shiftProjection(rule, accountId, unitId, now);
     if (rule.kind === 'no_data') {
       // Silent since the last event (a line that never sent one: since the rule was made).
       return { since: state.last_event_at === null ? Date.parse(String(rule.created_at)) : Date.parse(state.last_event_at), falseSince: null };
@@ -172,7 +188,39 @@ export class AlertService {
     const list = await downtimeList(this.db, accountId, { start: iso(since - 1000), end: iso(now + 60_000), production_unit_ids: [unitId], sort: { by: 'start', direction: 'desc' }, limit: 1 }, now);
     const row = list.items[0];
     const holds = row !== undefined && row.end_time === null && row.type === rule.downtime_type;
-    return holds ? { since, falseSince: null } : { since: null, falseSince: now };
+    // Not (or no longer) of that type while still stopped: since when is not known here; the episode
+    // keeps the first time it was seen so.
+    return holds ? { since, falseSince: null } : { since: null, falseSince: null };
+  }
+
+  /**
+   * The current shift's availability or OEE at the current pace — the shift's figure so far, which is
+   * also where it ends if the rest goes alike — against the factory's objective, once the shift has run
+   * the rule's minutes. Below: holding since the shift's start. Not below: with no new event the figure
+   * can fall no faster than if all time from now were lost (its numerator stays, its planned production
+   * time grows), so the rule looks again when that would reach the objective, or at the shift's end.
+   */
+  private async shiftProjection(rule: StoredRule, accountId: string, unitId: string, now: number): Promise<Verdict> {
+    const setup = (await loadUnitContexts(this.db, accountId, [unitId])).get(unitId)?.setup;
+    const objective = await objectiveOf(this.db, accountId, rule.factory_id, rule.metric!);
+    if (!setup || objective === null) return { since: null, falseSince: null, ended: true, recheckAt: null };
+    const minutesMs = rule.minutes * 60_000;
+    const shift = shiftIntervals(setup, now - DAY_MS, now + 1).find((s) => s.start <= now && now < s.end);
+    if (!shift) {
+      // Between shifts: looked at again once the next one has run its minutes.
+      const next = shiftIntervals(setup, now, now + 8 * DAY_MS).find((s) => s.start > now);
+      return { since: null, falseSince: null, ended: true, recheckAt: next ? next.start + minutesMs : null };
+    }
+    if (now < shift.start + minutesMs) return { since: null, falseSince: null, recheckAt: shift.start + minutesMs };
+    const read = await readSums(this.db, { accountId, unitIds: [unitId], start: shift.start, end: now, keyBy: 'none', now });
+    const kpis = kpisOf(read.sums.get(unitId)?.get('') ?? zeroSums(), now - shift.start);
+    const value = rule.metric === 'oee' ? kpis.oee : kpis.availability;
+    // No planned production time yet (a planned stop since the start): nothing to project.
+    if (value === null) return { since: null, falseSince: null, recheckAt: shift.end };
+    const projected = value * 100;
+    if (projected < objective) return { since: shift.start, falseSince: null, recheckAt: shift.end, projected, objective };
+    const crossing = now + kpis.planned_production_ms * (projected / objective - 1);
+    return { since: null, falseSince: null, recheckAt: Math.min(shift.end, Math.max(crossing, now + PROJECTION_RECHECK_MIN_MS)) };
   }
 
   /** Opens, resolves or schedules, as the verdict says. */
@@ -188,24 +236,57 @@ export class AlertService {
         await this.resolve(rule, open, now);
         await this.timer(rule.id, unitId, due);
       } else if (open) await this.timer(rule.id, unitId, null);
-      else if (now >= due) await this.open(rule, unitId, last);
+      else if (now >= due) await this.open(rule, unitId, last, verdict);
       else await this.timer(rule.id, unitId, due);
+      return;
+    }
+    if (rule.kind === 'shift_projection') {
+      // An episode is one shift's: one open from an earlier shift, or whose objective is gone, is over.
+      let current = open;
+      if (current && (verdict.ended || (verdict.since !== null && Date.parse(current.since) !== verdict.since))) {
+        await this.resolve(rule, current, now);
+        current = undefined;
+      }
+      let resolveAt: number | null = null;
+      if (verdict.since !== null) {
+        if (current) await this.stillHolding(current);
+        else await this.open(rule, unitId, verdict.since, verdict);
+      } else if (current) resolveAt = await this.afterHold(rule, current, verdict, now);
+      const next = Math.min(resolveAt ?? Infinity, verdict.recheckAt ?? Infinity);
+      await this.timer(rule.id, unitId, Number.isFinite(next) ? next : null);
       return;
     }
     if (verdict.since !== null) {
       const due = verdict.since + minutesMs;
-      if (open) await this.timer(rule.id, unitId, null);
-      else if (now >= due) await this.open(rule, unitId, verdict.since);
+      if (open) {
+        await this.stillHolding(open);
+        await this.timer(rule.id, unitId, null);
+      } else if (now >= due) await this.open(rule, unitId, verdict.since, verdict);
       else await this.timer(rule.id, unitId, due);
       return;
     }
-    if (!open) {
-      await this.timer(rule.id, unitId, null);
-      return;
+    await this.timer(rule.id, unitId, open ? await this.afterHold(rule, open, verdict, now) : null);
+  }
+
+  /** The condition holds again: the hold before resolving starts over when it next turns false. */
+  private async stillHolding(open: EpisodeRow): Promise<void> {
+    if (open.false_since !== null) await this.db.query('UPDATE alert_episodes SET false_since = NULL WHERE id = $1', [open.id]);
+  }
+
+  /**
+   * The condition is false: resolved once it has been false for the hold (counted from when it turned
+   * false, as the verdict knows it or as the episode first saw it); else the instant to look again.
+   */
+  private async afterHold(rule: StoredRule, open: EpisodeRow, verdict: Verdict, now: number): Promise<number | null> {
+    let falseSince = verdict.falseSince ?? (open.false_since === null ? null : Date.parse(open.false_since));
+    if (falseSince === null) {
+      falseSince = now;
+      await this.db.query('UPDATE alert_episodes SET false_since = $2 WHERE id = $1 AND false_since IS NULL', [open.id, iso(now)]);
     }
-    const resolveAt = (verdict.falseSince ?? now) + ALERT_RESOLVE_HOLD_MS;
-    if (now >= resolveAt) await this.resolve(rule, open, now);
-    else await this.timer(rule.id, unitId, resolveAt);
+    const resolveAt = falseSince + ALERT_RESOLVE_HOLD_MS;
+    if (now < resolveAt) return resolveAt;
+    await this.resolve(rule, open, now);
+    return null;
   }
 
   private async timer(ruleId: string, unitId: string, dueAt: number | null): Promise<void> {
@@ -231,12 +312,12 @@ export class AlertService {
     );
   }
 
-  private async open(rule: StoredRule, unitId: string, since: number): Promise<void> {
+  private async open(rule: StoredRule, unitId: string, since: number, verdict: Verdict): Promise<void> {
     const opened = await this.db.transaction(async (tx) => {
       const [row] = await tx.query<{ id: string }>(
-        `INSERT INTO alert_episodes (rule_id, account_id, factory_id, production_unit_id, since) VALUES ($1, $2, $3, $4, $5)
+        `INSERT INTO alert_episodes (rule_id, account_id, factory_id, production_unit_id, since, projected, objective) VALUES ($1, $2, $3, $4, $5, $6, $7)
          ON CONFLICT (rule_id, production_unit_id) WHERE resolved_at IS NULL DO NOTHING RETURNING id`,
-        [rule.id, rule.account_id, rule.factory_id, unitId, iso(since)],
+        [rule.id, rule.account_id, rule.factory_id, unitId, iso(since), verdict.projected ?? null, verdict.objective ?? null],
       );
       if (!row) return false;
       await this.enqueue(tx, rule, row.id, 'opened');
@@ -331,22 +412,65 @@ export class AlertService {
   }
 }
 
-const TEXTS: Record<string, { opened: string; resolved: string; line_down: string; no_data: string; open: string }> = {
-  en: { opened: 'Alert', resolved: 'Resolved', line_down: '{unit} ({factory}) has been down since {since} — rule “{rule}”, {minutes} min', no_data: 'No data from {unit} ({factory}) since {since} — rule “{rule}”, {minutes} min', open: 'Open Linepulse' },
-  fr: { opened: 'Alerte', resolved: 'Résolue', line_down: '{unit} ({factory}) est à l’arrêt depuis {since} — règle « {rule} », {minutes} min', no_data: 'Aucune donnée de {unit} ({factory}) depuis {since} — règle « {rule} », {minutes} min', open: 'Ouvrir Linepulse' },
-  es: { opened: 'Alerta', resolved: 'Resuelta', line_down: '{unit} ({factory}) está parada desde {since} — regla «{rule}», {minutes} min', no_data: 'Sin datos de {unit} ({factory}) desde {since} — regla «{rule}», {minutes} min', open: 'Abrir Linepulse' },
+interface AlertWords {
+  opened: string;
+  resolved: string;
+  line_down: string;
+  no_data: string;
+  shift_projection: string;
+  availability: string;
+  oee: string;
+  open: string;
+}
+
+const TEXTS: Record<string, AlertWords> = {
+  en: {
+    opened: 'Alert',
+    resolved: 'Resolved',
+    line_down: '{unit} ({factory}) has been down since {since} — rule “{rule}”, {minutes} min',
+    no_data: 'No data from {unit} ({factory}) since {since} — rule “{rule}”, {minutes} min',
+    shift_projection: '{unit} ({factory}): {metric} of the shift started {since} projected at {projected}, below the objective of {objective} — rule “{rule}”',
+    availability: 'availability',
+    oee: 'OEE',
+    open: 'Open Linepulse',
+  },
+  fr: {
+    opened: 'Alerte',
+    resolved: 'Résolue',
+    line_down: '{unit} ({factory}) est à l’arrêt depuis {since} — règle « {rule} », {minutes} min',
+    no_data: 'Aucune donnée de {unit} ({factory}) depuis {since} — règle « {rule} », {minutes} min',
+    shift_projection: '{unit} ({factory})\u00a0: projection de {metric} du quart commencé le {since}, {projected}, sous l’objectif de {objective} — règle « {rule} »',
+    availability: 'disponibilité',
+    oee: 'TRG',
+    open: 'Ouvrir Linepulse',
+  },
+  es: {
+    opened: 'Alerta',
+    resolved: 'Resuelta',
+    line_down: '{unit} ({factory}) está parada desde {since} — regla «{rule}», {minutes} min',
+    no_data: 'Sin datos de {unit} ({factory}) desde {since} — regla «{rule}», {minutes} min',
+    shift_projection: '{unit} ({factory}): proyección de {metric} del turno iniciado el {since}, {projected}, por debajo del objetivo de {objective} — regla «{rule}»',
+    availability: 'disponibilidad',
+    oee: 'OEE',
+    open: 'Abrir Linepulse',
+  },
 };
 
 /** The e-mail of an alert, in the factory's language. */
 export function alertText(alert: Alert, event: 'opened' | 'resolved', language: string, timezone: string, publicUrl: string): { subject: string; body: string } {
   const t = TEXTS[language] ?? TEXTS.en!;
+  const percent = (value: number | null): string =>
+    value === null ? '' : new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 }).format(value / 100);
   const fill = (s: string) =>
     s
       .replace('{unit}', alert.production_unit_name)
       .replace('{factory}', alert.factory_name)
       .replace('{since}', DateTime.fromISO(alert.since, { zone: timezone }).setLocale(language).toLocaleString(DateTime.DATETIME_SHORT))
       .replace('{rule}', alert.rule_name)
-      .replace('{minutes}', String(alert.minutes));
-  const line = fill(alert.kind === 'line_down' ? t.line_down : t.no_data);
+      .replace('{minutes}', String(alert.minutes))
+      .replace('{metric}', alert.metric === null ? '' : t[alert.metric])
+      .replace('{projected}', percent(alert.projected))
+      .replace('{objective}', percent(alert.objective));
+  const line = fill(t[alert.kind]);
   return { subject: `${event === 'opened' ? t.opened : t.resolved}: ${line}`, body: `${line}\n\n${t.open}: ${publicUrl}/alerts\n` };
 }

@@ -6,8 +6,11 @@ import {
   ALERT_RULES_MAX,
   disallowedRecipients,
   ERROR_CODES,
+  oeeTarget,
+  type AlertMetric,
   type AlertRule,
   type AlertRuleInput,
+  type Objective,
 } from '@linepulse/contracts';
 import type { Queryable } from '../db/db.ts';
 import { apiError } from '../errors.ts';
@@ -18,7 +21,7 @@ export interface StoredRule extends AlertRule {
   webhook_secret: string | null;
 }
 
-const COLUMNS = `id, account_id, factory_id, name, kind, minutes, downtime_type, production_unit_ids, recipients, webhook_url, webhook_secret,
+const COLUMNS = `id, account_id, factory_id, name, kind, minutes, downtime_type, metric, production_unit_ids, recipients, webhook_url, webhook_secret,
   webhook_secret IS NOT NULL AS webhook_signed, in_app, enabled, created_at`;
 
 /** What the api answers of a rule (never its secret). */
@@ -50,7 +53,23 @@ export function webhookAllowed(url: string): boolean {
   }
 }
 
+/**
+ * The objective a shift_projection rule compares with, in percent: the factory's availability objective,
+ * or the OEE target its three objectives make; null when the factory has not set it.
+ */
+export async function objectiveOf(db: Queryable, accountId: string, factoryId: string, metric: AlertMetric): Promise<number | null> {
+  const objectives = await db.query<Objective>('SELECT objective_type, value FROM factory_objectives WHERE account_id = $1 AND factory_id = $2', [accountId, factoryId]);
+  if (metric === 'oee') return oeeTarget(objectives);
+  return objectives.find((o) => o.objective_type === 'availability')?.value ?? null;
+}
+
 async function checkInput(db: Queryable, accountId: string, factoryId: string, input: AlertRuleInput): Promise<void> {
+  if (input.kind === 'shift_projection') {
+    if (input.metric === undefined) throw apiError(400, ERROR_CODES.alertMetricRequired, 'A shift projection rule needs its metric: availability or oee.');
+    if ((await objectiveOf(db, accountId, factoryId, input.metric)) === null) {
+      throw apiError(400, ERROR_CODES.alertObjectiveMissing, 'The factory has no objective for this metric (OEE needs availability, performance and quality).', { metric: input.metric });
+    }
+  }
   const units = await db.query<{ id: string }>('SELECT id FROM production_units WHERE account_id = $1 AND factory_id = $2', [accountId, factoryId]);
   const foreign = input.production_unit_ids.find((id) => !units.some((u) => u.id === id));
   if (foreign) throw apiError(400, ERROR_CODES.alertUnitNotInFactory, 'A watched line is not one of this factory’s.', { id: foreign });
@@ -65,6 +84,9 @@ async function checkInput(db: Queryable, accountId: string, factoryId: string, i
     throw apiError(400, ERROR_CODES.reportRecipientNotAllowed, 'A recipient is outside the account’s domain, users and allowed recipients.', { index: refused[0]!.index, address: refused[0]!.address });
   }
 }
+
+/** The metric is a shift_projection rule's only (the table refuses it on the other kinds). */
+const metricOf = (input: AlertRuleInput): AlertMetric | null => (input.kind === 'shift_projection' ? input.metric! : null);
 
 export async function listRules(db: Queryable, accountId: string, factoryId: string): Promise<StoredRule[]> {
   return db.query<StoredRule>(`SELECT ${COLUMNS} FROM alert_rules WHERE account_id = $1 AND factory_id = $2 ORDER BY created_at, id`, [accountId, factoryId]);
@@ -81,9 +103,9 @@ export async function createRule(db: Queryable, accountId: string, factoryId: st
   const [{ n } = { n: 0 }] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM alert_rules WHERE account_id = $1 AND factory_id = $2', [accountId, factoryId]);
   if (n >= ALERT_RULES_MAX) throw apiError(409, ERROR_CODES.alertRulesTooMany, `A factory has at most ${ALERT_RULES_MAX} alert rules.`, { max: ALERT_RULES_MAX });
   const [rule] = await db.query<StoredRule>(
-    `INSERT INTO alert_rules (account_id, factory_id, name, kind, minutes, downtime_type, production_unit_ids, recipients, webhook_url, webhook_secret, in_app, enabled)
-     VALUES ($1, $2, $3, $4, $5, $6, $7::uuid[], $8::text[], $9, $10, $11, $12) RETURNING ${COLUMNS}`,
-    [accountId, factoryId, input.name.trim(), input.kind, input.minutes, input.downtime_type ?? 'any', input.production_unit_ids, input.recipients.map((r) => r.toLowerCase()), input.webhook_url, input.webhook_secret ?? null, input.in_app, input.enabled],
+    `INSERT INTO alert_rules (account_id, factory_id, name, kind, minutes, downtime_type, metric, production_unit_ids, recipients, webhook_url, webhook_secret, in_app, enabled)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::uuid[], $9::text[], $10, $11, $12, $13) RETURNING ${COLUMNS}`,
+    [accountId, factoryId, input.name.trim(), input.kind, input.minutes, input.downtime_type ?? 'any', metricOf(input), input.production_unit_ids, input.recipients.map((r) => r.toLowerCase()), input.webhook_url, input.webhook_secret ?? null, input.in_app, input.enabled],
   );
   return rule!;
 }
@@ -93,10 +115,10 @@ export async function updateRule(db: Queryable, accountId: string, factoryId: st
   await findRule(db, accountId, factoryId, id);
   await checkInput(db, accountId, factoryId, input);
   const [rule] = await db.query<StoredRule>(
-    `UPDATE alert_rules SET name = $4, kind = $5, minutes = $6, downtime_type = $7, production_unit_ids = $8::uuid[], recipients = $9::text[], webhook_url = $10,
-            webhook_secret = CASE WHEN $10::text IS NULL THEN NULL ELSE coalesce($11, webhook_secret) END, in_app = $12, enabled = $13
+    `UPDATE alert_rules SET name = $4, kind = $5, minutes = $6, downtime_type = $7, metric = $8, production_unit_ids = $9::uuid[], recipients = $10::text[], webhook_url = $11,
+            webhook_secret = CASE WHEN $11::text IS NULL THEN NULL ELSE coalesce($12, webhook_secret) END, in_app = $13, enabled = $14
       WHERE account_id = $1 AND factory_id = $2 AND id = $3 RETURNING ${COLUMNS}`,
-    [accountId, factoryId, id, input.name.trim(), input.kind, input.minutes, input.downtime_type ?? 'any', input.production_unit_ids, input.recipients.map((r) => r.toLowerCase()), input.webhook_url, input.webhook_secret ?? null, input.in_app, input.enabled],
+    [accountId, factoryId, id, input.name.trim(), input.kind, input.minutes, input.downtime_type ?? 'any', metricOf(input), input.production_unit_ids, input.recipients.map((r) => r.toLowerCase()), input.webhook_url, input.webhook_secret ?? null, input.in_app, input.enabled],
   );
   // Its timers and open episodes were for the old settings: looked at again from scratch.
   await db.query('DELETE FROM alert_timers WHERE rule_id = $1', [id]);

@@ -56,6 +56,15 @@ describe('an alert rule as typed', () => {
     expect(toAlertRuleInput(values({ webhook_url: '', webhook_secret: 'a-secret-of-20-chars' }))).not.toHaveProperty('webhook_secret');
   });
 
+  it('sends the metric for a shift projection only, and no downtime type with it', () => {
+    const projection = toAlertRuleInput(values({ kind: 'shift_projection', minutes: '60', metric: 'oee', downtime_type: 'unjustified' }));
+    expect(projection).toEqual(expect.objectContaining({ kind: 'shift_projection', minutes: 60, metric: 'oee' }));
+    expect(projection).not.toHaveProperty('downtime_type');
+    expect(toAlertRuleInput(values({ kind: 'line_down', metric: 'oee' }))).not.toHaveProperty('metric');
+    expect(toAlertRuleInput(values({ kind: 'no_data', metric: 'oee' }))).not.toHaveProperty('metric');
+    expect(alertRuleProblems(values({ kind: 'shift_projection' }), LINES)).toEqual({});
+  });
+
   it('edits a stored rule with its secret left out (the api never shows it)', () => {
     const rule: AlertRule = {
       id: 'r-1',
@@ -64,6 +73,7 @@ describe('an alert rule as typed', () => {
       kind: 'no_data',
       minutes: 15,
       downtime_type: 'any',
+      metric: null,
       production_unit_ids: ['u-1'],
       recipients: ['ana@plant.test', 'bob@plant.test'],
       webhook_url: 'https://hooks.example.com/x',
@@ -72,7 +82,8 @@ describe('an alert rule as typed', () => {
       enabled: true,
       created_at: '2026-11-26T10:00:00.000Z',
     };
-    expect(alertRuleValuesOf(rule)).toEqual(expect.objectContaining({ minutes: '15', allLines: false, recipientsText: 'ana@plant.test, bob@plant.test', webhook_secret: '' }));
+    expect(alertRuleValuesOf(rule)).toEqual(expect.objectContaining({ minutes: '15', metric: 'availability', allLines: false, recipientsText: 'ana@plant.test, bob@plant.test', webhook_secret: '' }));
+    expect(alertRuleValuesOf({ ...rule, kind: 'shift_projection', metric: 'oee' })).toEqual(expect.objectContaining({ kind: 'shift_projection', metric: 'oee' }));
   });
 
   it('calls https webhooks, or http on this machine, without credentials', () => {

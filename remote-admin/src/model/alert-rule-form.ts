@@ -2,11 +2,13 @@ import * as yup from 'yup';
 import {
   ALERT_DOWNTIME_TYPES,
   ALERT_KINDS,
+  ALERT_METRICS,
   ALERT_MINUTES_MAX,
   ALERT_RECIPIENTS_MAX,
   isReportRecipient,
   type AlertDowntimeType,
   type AlertKind,
+  type AlertMetric,
   type AlertRule,
   type AlertRuleInput,
 } from '@linepulse/contracts';
@@ -21,6 +23,7 @@ export interface AlertRuleFormValues {
   kind: AlertKind;
   minutes: string;
   downtime_type: AlertDowntimeType;
+  metric: AlertMetric;
   allLines: boolean;
   production_unit_ids: string[];
   recipientsText: string;
@@ -54,6 +57,7 @@ export function newAlertRuleValues(): AlertRuleFormValues {
     kind: 'line_down',
     minutes: '20',
     downtime_type: 'any',
+    metric: 'availability',
     allLines: true,
     production_unit_ids: [],
     recipientsText: '',
@@ -70,6 +74,8 @@ export function alertRuleValuesOf(rule: AlertRule): AlertRuleFormValues {
     kind: rule.kind,
     minutes: String(rule.minutes),
     downtime_type: rule.downtime_type,
+    // null for the other kinds: switching such a rule to a projection starts from availability.
+    metric: rule.metric ?? 'availability',
     allLines: rule.production_unit_ids.length === 0,
     production_unit_ids: rule.production_unit_ids,
     recipientsText: rule.recipients.join(', '),
@@ -104,7 +110,10 @@ export function webhookAllowed(url: string): boolean {
   }
 }
 
-/** What is sent (POST or PUT): no `webhook_secret` unless one was typed, so an edit keeps the stored one. */
+/**
+ * What is sent (POST or PUT): the downtime type for a stop and the metric for a shift projection only
+ * (each kind takes its own), and no `webhook_secret` unless one was typed, so an edit keeps the stored one.
+ */
 export function toAlertRuleInput(values: AlertRuleFormValues): AlertRuleInput {
   const url = values.webhook_url.trim();
   return {
@@ -112,6 +121,7 @@ export function toAlertRuleInput(values: AlertRuleFormValues): AlertRuleInput {
     kind: values.kind,
     minutes: Number(values.minutes.trim()),
     ...(values.kind === 'line_down' ? { downtime_type: values.downtime_type } : {}),
+    ...(values.kind === 'shift_projection' ? { metric: values.metric } : {}),
     production_unit_ids: values.allLines ? [] : values.production_unit_ids,
     recipients: splitRecipients(values.recipientsText),
     webhook_url: url === '' ? null : url,
@@ -142,6 +152,7 @@ export function alertRuleSchema(lineIds: readonly string[]) {
         return context.createError({ message: 'admin.alerts.problem.minutes', params: { max: ALERT_MINUTES_MAX } });
       }),
     downtime_type: yup.string().oneOf([...ALERT_DOWNTIME_TYPES]).required(),
+    metric: yup.string().oneOf([...ALERT_METRICS]).required(),
     allLines: yup.boolean().required(),
     production_unit_ids: yup
       .array(yup.string().required())
@@ -218,6 +229,7 @@ export const ALERT_RULE_FIELD_ORDER: readonly AlertRuleField[] = [
   'name',
   'kind',
   'downtime_type',
+  'metric',
   'minutes',
   'allLines',
   'production_unit_ids',

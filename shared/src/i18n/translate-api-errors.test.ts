@@ -28,6 +28,13 @@ describe('translateApiErrors', () => {
     expect(translateApiErrors(intlFor('es'), [item])).not.toMatch(/\bweek\b/);
   });
 
+  it('names a metric in the user’s language, as a sentence writes it', () => {
+    const item = (metric: string) => ({ code: 'ALERT_OBJECTIVE_MISSING', arguments: { metric }, message: 'x' });
+    expect(translateApiErrors(intlFor('en'), [item('oee')])).toMatch(/^This factory has no objective for OEE: /);
+    expect(translateApiErrors(intlFor('fr'), [item('oee')])).toMatch(/^Cette usine n’a pas d’objectif de TRG\u00a0: /);
+    expect(translateApiErrors(intlFor('es'), [item('availability')])).toMatch(/^Esta planta no tiene objetivo de disponibilidad: /);
+  });
+
   it('returns an empty string when nothing translates (nothing is shown)', () => {
     expect(translateApiErrors(intlFor('es'), [{ code: 'NOPE', arguments: {}, message: 'x' }])).toBe('');
     expect(translateApiErrors(intlFor('es'), [])).toBe('');

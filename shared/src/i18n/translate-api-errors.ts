@@ -9,12 +9,18 @@ export function errorMessageId(code: string): string {
 
 /**
  * Arguments that are words of the product rather than names or figures, in the user's language: an
- * interval the api names (`week`) reads "semaine" in a French message, not "week".
+ * interval the api names (`week`) reads "semaine" in a French message, not "week"; a metric (`oee`,
+ * ALERT_OBJECTIVE_MISSING) reads "TRG".
  */
 function wordsOf(intl: IntlShape, args: ApiErrorItem['arguments']): Record<string, string> {
+  const has = (id: string): boolean => Object.prototype.hasOwnProperty.call(intl.messages, id);
+  const words: Record<string, string> = {};
   const interval = args?.['interval'];
-  if (typeof interval !== 'string' || !Object.prototype.hasOwnProperty.call(intl.messages, `interval.${interval}`)) return {};
-  return { interval: intl.formatMessage({ id: `interval.${interval}` }).toLowerCase() };
+  if (typeof interval === 'string' && has(`interval.${interval}`)) words['interval'] = intl.formatMessage({ id: `interval.${interval}` }).toLowerCase();
+  // Already as a sentence writes it: "OEE" keeps its capitals.
+  const metric = args?.['metric'];
+  if (typeof metric === 'string' && has(`alerts.metric.${metric}`)) words['metric'] = intl.formatMessage({ id: `alerts.metric.${metric}` });
+  return words;
 }
 
 /**

@@ -19,6 +19,7 @@ import { errorMessage, genericErrorMessage, isApiError, translateApiErrors } fro
 import {
   ALERT_DOWNTIME_TYPES,
   ALERT_KINDS,
+  ALERT_METRICS,
   ALERT_MINUTES_MAX,
   ALERT_RECIPIENTS_MAX,
   ERROR_CODES,
@@ -84,6 +85,9 @@ const FIELD_OF_CODE: Partial<Record<string, AlertRuleField>> = {
   [ERROR_CODES.alertWebhookInvalid]: 'webhook_url',
   [ERROR_CODES.alertUnitNotInFactory]: 'production_unit_ids',
   [ERROR_CODES.alertNoChannel]: 'channels',
+  // A projection needs its metric, and the factory's objective for it (set in the factory's settings).
+  [ERROR_CODES.alertMetricRequired]: 'metric',
+  [ERROR_CODES.alertObjectiveMissing]: 'metric',
 };
 
 /** The values a field's message depends on (`channels`: every way of telling someone). */
@@ -220,7 +224,7 @@ export function AlertRuleForm({ factory, rule, onSubmit, onCancel }: AlertRuleFo
       </Field>
 
       <div className={styles.row}>
-        <Field label={t('admin.alerts.minutes')} required hint={t('admin.alerts.minutesHint', { max: ALERT_MINUTES_MAX })} {...state('minutes')}>
+        <Field label={t('admin.alerts.minutes')} required hint={t(`admin.alerts.minutesHint.${form.values.kind}`, { max: ALERT_MINUTES_MAX })} {...state('minutes')}>
           <Input
             name="minutes"
             inputMode="numeric"
@@ -235,6 +239,17 @@ export function AlertRuleForm({ factory, rule, onSubmit, onCancel }: AlertRuleFo
               {ALERT_DOWNTIME_TYPES.map((type) => (
                 <option key={type} value={type}>
                   {t(`admin.alerts.downtimeType.${type}`)}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        ) : null}
+        {form.values.kind === 'shift_projection' ? (
+          <Field label={t('admin.alerts.metric')} required hint={t('admin.alerts.metricHint')} {...state('metric')}>
+            <Select name="metric" value={form.values.metric} onChange={(_event, data) => setField('metric', data.value)}>
+              {ALERT_METRICS.map((metric) => (
+                <option key={metric} value={metric}>
+                  {t(`admin.alerts.metric.${metric}`)}
                 </option>
               ))}
             </Select>

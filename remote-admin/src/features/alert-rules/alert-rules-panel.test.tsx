@@ -29,6 +29,7 @@ const SIGNED: AlertRule = {
   kind: 'no_data',
   minutes: 15,
   downtime_type: 'any',
+  metric: null,
   production_unit_ids: [LINE_2],
   recipients: ['ana@demo.linepulse.test'],
   webhook_url: 'https://hooks.example.com/linepulse',
@@ -100,6 +101,55 @@ test('creates a rule: the form’s values are sent as the api’s input and the 
   expect(row).toHaveTextContent('Line 1');
   expect(row).toHaveTextContent('2 recipients, signed webhook, bell');
   expect(screen.queryByRole('form')).not.toBeInTheDocument();
+});
+
+test('creates a shift projection rule: the metric is chosen and sent, and a missing objective is said at the metric', async () => {
+  const objectiveMissing = { errors: [{ code: 'ALERT_OBJECTIVE_MISSING', arguments: { metric: 'oee' }, message: 'no OEE target' }] };
+  const { userEvent: user, requests, notifier } = renderPanel({ [`GET ${RULES_PATH}`]: [], [`POST ${RULES_PATH}`]: () => jsonResponse(objectiveMissing, 400) });
+  await user.click(await screen.findByRole('button', { name: 'Add a rule' }));
+  await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Shift behind');
+  expect(screen.queryByRole('combobox', { name: /Projected figure/ })).not.toBeInTheDocument();
+
+  await user.click(screen.getByRole('radio', { name: /is projected below the factory’s objective/ }));
+  // The downtime type is a stop's; the minutes say when the shift is first judged.
+  expect(screen.queryByRole('combobox', { name: /Downtime counted/ })).not.toBeInTheDocument();
+  expect(screen.getByRole('textbox', { name: /N: minutes/ })).toHaveAccessibleDescription(/^Judge after the shift’s first N minutes/);
+  const metric = screen.getByRole('combobox', { name: /Projected figure/ });
+  expect(metric).toHaveValue('availability');
+  const minutes = screen.getByRole('textbox', { name: /N: minutes/ });
+  await user.clear(minutes);
+  await user.type(minutes, '60');
+  await user.selectOptions(metric, 'OEE');
+  await user.click(screen.getByRole('button', { name: 'Save the rule' }));
+
+  const missing = 'This factory has no objective for OEE: set the factory’s objectives first (OEE needs the availability, performance and quality ones)';
+  expect(await screen.findByText(missing)).toHaveAttribute('role', 'alert');
+  expect(metric).toHaveAccessibleDescription(expect.stringContaining(missing));
+  expect(metric).toHaveAttribute('aria-invalid', 'true');
+  expect(metric).toHaveFocus();
+  expect(screen.getByText('The rule was not saved: see the messages under the fields.')).toHaveAttribute('role', 'alert');
+  expect(requests.find((r) => r.method === 'POST')!.body).toEqual({
+    name: 'Shift behind',
+    kind: 'shift_projection',
+    minutes: 60,
+    metric: 'oee',
+    production_unit_ids: [],
+    recipients: [],
+    webhook_url: null,
+    in_app: true,
+    enabled: true,
+  });
+
+  // Availability has its objective: choosing it takes the refusal away, and the rule is saved and listed.
+  fetchMock!.restore();
+  fetchMock = mockFetch({ [`POST ${RULES_PATH}`]: (request) => jsonResponse({ ...SIGNED, ...(request.body as object), id: 'r0000000-0000-4000-8000-000000000003', downtime_type: 'any', webhook_signed: false }, 201) });
+  await user.selectOptions(metric, 'Availability');
+  expect(screen.queryByText(missing)).not.toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Save the rule' }));
+  await waitFor(() => expect(notifier.success).toHaveBeenCalledWith('Rule Shift behind saved'));
+  expect(fetchMock.requests.find((r) => r.method === 'POST')!.body).toMatchObject({ kind: 'shift_projection', metric: 'availability' });
+  const row = within(screen.getByRole('table', { name: 'Alert rules' })).getAllByRole('row')[1]!;
+  expect(row).toHaveTextContent('Shift projected below the objective (Availability), judged after its first 60 minutes');
 });
 
 test('says what is wrong under each field before anything is sent', async () => {

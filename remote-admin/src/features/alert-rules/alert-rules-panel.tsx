@@ -102,7 +102,12 @@ function AlertRulesEditor({ factory }: { factory: Factory }): ReactElement {
       .filter((part) => part !== null)
       .join(', ');
   const condition = (rule: AlertRule): string =>
-    t(`admin.alerts.condition.${rule.kind}`, { minutes: rule.minutes, type: t(`admin.alerts.downtimeType.${rule.downtime_type}`).toLowerCase() });
+    t(`admin.alerts.condition.${rule.kind}`, {
+      minutes: rule.minutes,
+      type: t(`admin.alerts.downtimeType.${rule.downtime_type}`).toLowerCase(),
+      // A shift projection's only (null for the other kinds).
+      metric: rule.metric === null ? '' : t(`admin.alerts.metric.${rule.metric}`),
+    });
 
   return (
     <section className={styles.panel} aria-labelledby="alert-rules-heading">
