@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import { renderReport, type RenderableReport } from '../src/reports/render.ts';
 import { build, call, Cleanup, DEMO } from './helper.ts';
 
 // Derived when read; the background pass is not what this test is about.
@@ -48,6 +49,29 @@ describe('downtime justification by the people on the line', () => {
     return { planned: total.planned_downtime_ms, unplanned: total.unplanned_downtime_ms, unjustified: total.unjustified_downtime_ms };
   };
 
+  /** The e-mail report of the downtimes' main page over the last four hours, as the scheduler renders it. */
+  const report = async () => {
+    const [owner] = await app.db.query<{ account_id: string }>('SELECT account_id FROM factories WHERE id = $1', [factory]);
+    const shifts = await app.db.query<{ id: string }>('SELECT id FROM work_shifts WHERE factory_id = $1', [factory]);
+    const renderable = {
+      account_id: owner!.account_id,
+      factory_id: factory,
+      id: null,
+      title: 'Shift downtimes',
+      template: 'downtime_main_page',
+      schedule_type: 'current',
+      duration: 4,
+      time_unit: 'hour',
+      production_unit_ids: [unit],
+      work_shift_ids: shifts.map((shift) => shift.id),
+      language: 'en',
+      timezone: 'Europe/Paris',
+    } as RenderableReport;
+    const rendered = await renderReport(app.db, renderable, now, { publicUrl: 'https://linepulse.example', factoryName: 'Justification Plant', now });
+    if (rendered.figures.template !== 'downtime_main_page') throw new Error(rendered.figures.template);
+    return { text: rendered.text, planned: rendered.figures.units[0]!.planned_ms, top: rendered.figures.top.map((t) => t.reason) };
+  };
+
   before(async () => {
     ({ app } = await build(cleanup));
     factory = (await call(app, DEMO.admin, { method: 'POST', url: '/api/factories', payload: { name: 'Justification Plant', timezone: 'Europe/Paris' } })).body.id;
@@ -88,9 +112,11 @@ describe('downtime justification by the people on the line', () => {
     assert.equal(older.duration_ms, 30 * MINUTE);
   });
 
-  it('justifies a downtime the machine justified: the person’s reason wins, the machine’s stays, the figures follow at once', async () => {
+  it('justifies a downtime the machine justified: the person’s reason wins, the machine’s stays, the figures and the e-mail report follow at once', async () => {
     const before = await figures();
     assert.equal(before.unplanned, 30 * MINUTE);
+    const reportBefore = await report();
+    assert.deepEqual(reportBefore.top, ['Jam']);
     const answer = await change({ downtime_start: at(120), action: 'justify', reason_id: reasons.cleaning });
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.equal(answer.body.justification_type, 'planned');
@@ -101,6 +127,12 @@ describe('downtime justification by the people on the line', () => {
     const after = await figures();
     assert.equal(after.planned, before.planned + 30 * MINUTE);
     assert.equal(after.unplanned, before.unplanned - 30 * MINUTE);
+    // The e-mail report reads the same derivation: the person's reason is the top cause now.
+    const reportAfter = await report();
+    assert.deepEqual(reportAfter.top, ['Cleaning']);
+    assert.equal(reportAfter.planned, reportBefore.planned + 30 * MINUTE);
+    assert.match(reportAfter.text, /Cleaning/);
+    assert.doesNotMatch(reportAfter.text, /Jam/);
     // The machine's row is still there.
     const rows = await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM downtime_justifications WHERE production_unit_id = $1 AND person_downtime_start IS NULL', [unit]);
     assert.equal(rows[0]!.n, 1);
