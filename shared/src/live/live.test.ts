@@ -3,6 +3,7 @@
  */
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { configureServices } from '../services/services';
+import { followLive } from './live-channel';
 import { connectLive, type LiveStatus } from './live-connection';
 import { SseParser } from './sse-parser';
 import { createLiveRefetcher, LIVE_QUERY_META, liveRefetchMs } from './use-live-updates';
@@ -178,5 +179,62 @@ describe('the live connection', () => {
     expect(statuses).toEqual(['connecting', 'live', 'reconnecting', 'live']);
     expect(calls[2]!.headers['Last-Event-ID']).toBe('1');
     expect(resyncs).toBe(1);
+  });
+
+  it('shares one stream per tab: the union of what the bell and the page follow, switched only when the union changes', async () => {
+    const first = streamed('id: 1\nevent: ready\ndata: {}\n\n', true);
+    answers.push(() => first.response);
+    const heard = { bell: [] as string[], page: [] as string[], other: [] as string[] };
+    const resyncs = { bell: 0, page: 0, other: 0 };
+    const statuses: LiveStatus[] = [];
+    const follower = (name: keyof typeof heard) => ({
+      onChange: (changes: { factory_id: string }[]) => heard[name].push(...changes.map((c) => c.factory_id)),
+      onResync: () => resyncs[name]++,
+      onStatus: (s: LiveStatus) => (name === 'page' ? statuses.push(s) : undefined),
+    });
+    // The bell follows both factories, the page one of them: one connection, for both.
+    const stopBell = followLive(['f1', 'f2'], follower('bell'));
+    const stopPage = followLive(['f1'], follower('page'));
+    await waitFor(() => statuses.at(-1) === 'live');
+    expect(calls.map((c) => c.url)).toEqual(['https://linepulse.test/api/live?factory_ids=f1,f2']);
+    // A page replaced by another of the bell's factories: no new connection, live at once.
+    stopPage();
+    const pageStatuses: LiveStatus[] = [];
+    const stopNext = followLive(['f2'], { ...follower('page'), onStatus: (s) => pageStatuses.push(s) });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(pageStatuses).toEqual(['live']);
+    expect(calls).toHaveLength(1);
+    answers.push(() => streamed('id: 9\nevent: ready\ndata: {}\n\n', true).response);
+    // A part following a factory the stream does not: the union changes, one new stream; the parts
+    // already live refetch once it is open (what came between the two streams).
+    const stopOther = followLive(['f3'], follower('other'));
+    await waitFor(() => calls.length === 2 && resyncs.bell === 1);
+    expect(calls[1]!.url).toBe('https://linepulse.test/api/live?factory_ids=f1,f2,f3');
+    expect(resyncs).toEqual({ bell: 1, page: 1, other: 0 });
+    stopBell();
+    stopNext();
+    stopOther();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Nobody follows: the stream is stopped, nothing reopened.
+    expect(calls).toHaveLength(2);
+  });
+
+  it('passes each part the changes of its own factories', async () => {
+    answers.push(
+      () =>
+        streamed(
+          'id: 1\nevent: ready\ndata: {}\n\nid: 2\nevent: change\ndata: {"changes":[{"factory_id":"f1","kinds":["state"],"production_unit_ids":["u"]},{"factory_id":"f2","kinds":["alert"],"production_unit_ids":["v"]}]}\n\n',
+          true,
+        ).response,
+    );
+    const bell: string[] = [];
+    const page: string[] = [];
+    const stopBell = followLive(['f1', 'f2'], { onChange: (c) => bell.push(...c.map((x) => x.factory_id)), onResync: () => undefined, onStatus: () => undefined });
+    const stopPage = followLive(['f2'], { onChange: (c) => page.push(...c.map((x) => x.factory_id)), onResync: () => undefined, onStatus: () => undefined });
+    await waitFor(() => bell.length === 2);
+    stopBell();
+    stopPage();
+    expect(bell).toEqual(['f1', 'f2']);
+    expect(page).toEqual(['f2']);
   });
 });

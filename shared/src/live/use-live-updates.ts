@@ -1,7 +1,8 @@
 import { useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { LIVE_FALLBACK_POLL_MS, type LiveChange, type LiveKind } from '@linepulse/contracts';
-import { connectLive, type LiveStatus } from './live-connection';
+import { followLive } from './live-channel';
+import type { LiveStatus } from './live-connection';
 
 /**
  * The `meta` of a query whose answer follows the facts of the factories (figures, downtimes, line
@@ -65,8 +66,9 @@ export function createLiveRefetcher(
 }
 
 /**
- * Keeps the queries of a screen showing `factoryIds` up to date from the live stream (decision 49):
- * returns the stream's status; while it is not 'live', the screen polls (liveRefetchMs).
+ * Keeps the queries of a screen showing `factoryIds` up to date from the tab's live stream (decision 49,
+ * shared by the page and the bell: live-channel.ts): returns the stream's status; while it is not
+ * 'live', the screen polls (liveRefetchMs).
  */
 export function useLiveUpdates(factoryIds: readonly string[], scope?: LiveScope): LiveStatus {
   const client = useQueryClient();
@@ -76,7 +78,7 @@ export function useLiveUpdates(factoryIds: readonly string[], scope?: LiveScope)
   useEffect(() => {
     if (key === '') return undefined;
     const refetcher = createLiveRefetcher(client, LIVE_REFETCH_MIN_MS, scopeKey ? (JSON.parse(scopeKey) as LiveScope) : undefined);
-    const disconnect = connectLive(key.split(','), { onChange: refetcher.changed, onResync: refetcher.resync, onStatus: setStatus });
+    const disconnect = followLive(key.split(','), { onChange: refetcher.changed, onResync: refetcher.resync, onStatus: setStatus });
     return () => {
       disconnect();
       refetcher.stop();
