@@ -59,7 +59,8 @@ export async function startApi(kind: 'postgresql' | 'pglite', emails: readonly s
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const stop = async (): Promise<void> => {
-    if (child.exitCode === null) {
+    // Not when it has ended already (an exit code, or the signal that killed it: `kill -9` in a test).
+    if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
       await once(child, 'exit');
     }

@@ -38,8 +38,12 @@ import { hasAlertCapability, objectiveOf, type StoredRule } from './rules.ts';
 
 /** Delays between attempts of a delivery (then it is failed). */
 export const ALERT_RETRY_MS = [1000, 5000, 30_000, 120_000, 600_000];
-/** A claimed delivery is another instance's to take again after this long. */
-const CLAIM_MS = 60_000;
+/**
+ * A claimed delivery is another instance's to take again after this long (ALERT_CLAIM_SECONDS, default
+ * a minute): longer than a webhook call may take (10 s), short enough that a killed sender's alerts are
+ * not late by much.
+ */
+export const ALERT_CLAIM_MS = Number(process.env.ALERT_CLAIM_SECONDS ?? 60) * 1000;
 /** A shift projection above its objective is looked at again no sooner than this with no new event. */
 const PROJECTION_RECHECK_MIN_MS = 30_000;
 const DAY_MS = 86_400_000;
@@ -368,7 +372,7 @@ export class AlertService {
                           WHERE (status = 'pending' AND next_attempt_at <= $1) OR (status = 'sending' AND claimed_until < $1)
                           ORDER BY next_attempt_at LIMIT 20 FOR UPDATE SKIP LOCKED)
           RETURNING d.id, d.episode_id, d.event, d.channel, d.target, d.attempts`,
-        [iso(now), iso(now + CLAIM_MS)],
+        [iso(now), iso(now + ALERT_CLAIM_MS)],
       );
       if (claimed.length === 0) return;
       await Promise.all(claimed.map((d) => this.deliverOne(d)));
