@@ -15,6 +15,7 @@ import errorHandler, { MAX_HEADER_BYTES, errorServerOptions, http2HeaderLimit } 
 import { withSerializers } from './plugins/app/log-serializers.ts';
 import heavyCalls from './plugins/app/heavy-calls.ts';
 import live from './plugins/app/live.ts';
+import readReplica from './plugins/app/read-replica.ts';
 import alerts from './plugins/app/alerts.ts';
 import rollupSweep from './plugins/app/rollup-sweep.ts';
 import oidc from './plugins/app/oidc.ts';
@@ -75,6 +76,7 @@ export const linepulse = fp(
     await app.register(heavyCalls);
     await app.register(rollupSweep);
     await app.register(live);
+    await app.register(readReplica);
     await app.register(oidc);
     await app.register(auth);
     await app.register(staticFiles);

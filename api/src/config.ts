@@ -35,6 +35,11 @@ export interface AppConfig {
   dataDir: string;
   /** Unset → embedded PGlite in `${dataDir}/pglite`. */
   databaseUrl: string | null;
+  /**
+   * DATABASE_READ_URL: a streaming replica of DATABASE_URL that analytics, lists and exports read
+   * (decision 52), with READ_REPLICA_MAX_LAG_MS the lag past which nobody reads it; null: the primary.
+   */
+  readReplica: { url: string; maxLagMs: number } | null;
   tls: { certFile: string; keyFile: string } | null;
   oidc: OidcConfig;
   staticRoot: string;
@@ -274,6 +279,16 @@ export function loadConfig(env: Env = process.env): AppConfig {
     problems.push('DATABASE_URL must start with postgres:// or postgresql://');
   }
 
+  const readUrl = value(env, 'DATABASE_READ_URL') ?? null;
+  let readReplica: AppConfig['readReplica'] = null;
+  if (readUrl !== null) {
+    if (!/^postgres(ql)?:\/\//.test(readUrl)) problems.push('DATABASE_READ_URL must start with postgres:// or postgresql://');
+    else if (databaseUrl === null) problems.push('DATABASE_READ_URL needs DATABASE_URL (a replica of the embedded database does not exist)');
+    const lag = value(env, 'READ_REPLICA_MAX_LAG_MS') ?? '1000';
+    if (!/^\d+$/.test(lag) || Number(lag) < 0 || Number(lag) > 600_000) problems.push(`READ_REPLICA_MAX_LAG_MS must be an integer from 0 to 600000 (got ${lag})`);
+    readReplica = { url: readUrl, maxLagMs: Number(lag) };
+  }
+
   const certFile = value(env, 'TLS_CERT_FILE');
   const keyFile = value(env, 'TLS_KEY_FILE');
   let tls: AppConfig['tls'] = null;
@@ -418,5 +433,5 @@ export function loadConfig(env: Env = process.env): AppConfig {
   };
 
   if (problems.length > 0) throw new ConfigError(problems);
-  return { reports, heavyCalls, opportunitiesCacheSeconds, analyticsCacheSeconds, analyticsStaleSeconds, analyticsConcurrent, port, host, publicUrl, dataDir, databaseUrl, tls, oidc, staticRoot, sisterProductUrl, remoteUrls, remotesFile, logLevel, logRequests, http2, seedDemo, mqtt, simulateDemo, simulateDemoDays, serveSourceMaps, trustProxy, embedOrigins, embedClient };
+  return { reports, heavyCalls, opportunitiesCacheSeconds, analyticsCacheSeconds, analyticsStaleSeconds, analyticsConcurrent, port, host, publicUrl, dataDir, databaseUrl, readReplica, tls, oidc, staticRoot, sisterProductUrl, remoteUrls, remotesFile, logLevel, logRequests, http2, seedDemo, mqtt, simulateDemo, simulateDemoDays, serveSourceMaps, trustProxy, embedOrigins, embedClient };
 }

@@ -46,7 +46,7 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Light computations of one moment share their reads: the same `now` for the same units within a
   // second (never past a write seen here), and one read of setups and of the current hour (decision 29).
   const clock = new AnalyticsClock(Math.min(1000, app.config.analyticsCacheSeconds * 1000));
-  const readsDb = sharedReadsDb(app.db, new SharedAnswers(app.config.analyticsCacheSeconds * 1000, 500));
+  const readsDb = sharedReadsDb(app.reads, new SharedAnswers(app.config.analyticsCacheSeconds * 1000, 500));
   /**
    * Runs an analytics call after the limits on ids; a call over more unit-days than `limit` (lines in
    * scope × window days) is heavy: limited per user, queued server-wide, stopped after a timeout.

@@ -36,7 +36,7 @@ export const downtimeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if ((body.reason_ids?.length ?? 0) > MAX_IDS_PER_ARRAY) {
       throw apiError(400, ERROR_CODES.analyticsTooManyIds, `reason_ids holds more than ${MAX_IDS_PER_ARRAY} ids.`, { field: 'reason_ids', max: MAX_IDS_PER_ARRAY });
     }
-    if ((body.production_unit_ids?.length ?? 0) * requestDays(body) <= unitDays) return fn(app.db);
+    if ((body.production_unit_ids?.length ?? 0) * requestDays(body) <= unitDays) return fn(app.reads);
     return app.heavyCalls.run(reply, currentUser(request).user_id, call, fn, clientGoneSignal(reply));
   };
 

@@ -99,7 +99,7 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // among the server's heavy calls, each read within the statement timeout. It holds its turn until
       // its last byte is written (or its client has gone).
       const heavy = units.length * days > app.config.heavyCalls.unitDays ? await app.heavyCalls.acquire(reply, user.user_id, 'export', clientGoneSignal(reply)) : null;
-      const db = heavy?.db ?? app.db;
+      const db = heavy?.db ?? app.reads;
       const total = await countRows(db, plan).catch((error: unknown) => {
         heavy?.release();
         throw error;

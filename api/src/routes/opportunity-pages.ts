@@ -37,7 +37,7 @@ export const opportunityPageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const guarded = async <T>(request: FastifyRequest, reply: FastifyReply, call: string, body: WindowRequest, periods: number, fn: (db: Db) => Promise<T>): Promise<T> => {
     // Before anything heavy: an explicit window longer than a year is refused at once.
     if ((body.start !== undefined && body.end !== undefined) || body.time_option === 'time_range') checkWindowDays(requestDays(body) * 86_400_000, OPPORTUNITIES_MAX_DAYS);
-    if (periods * requestDays(body) <= unitDays) return fn(app.db);
+    if (periods * requestDays(body) <= unitDays) return fn(app.reads);
     return app.heavyCalls.run(reply, currentUser(request).user_id, call, fn);
   };
 

@@ -1,0 +1,223 @@
+/**
+ * Reads on a streaming replica (issue 26, docs/decisions/0052-read-replica.md). With DATABASE_READ_URL
+ * set, the analytics calls, the downtime list and the exports read through `reads`: a Db whose plain
+ * reads go to the replica when that cannot show anyone an answer they would call wrong, and to the
+ * primary otherwise:
+ * - **Read-your-writes.** After an account's user changes something (a configuration, a justification,
+ *   a setting), the primary's WAL insert position is kept for the account; its reads go to the primary
+ *   until the replica has replayed that position. Writes announced by other instances (the live
+ *   channel's configuration and justification kinds) are kept the same way.
+ * - **Bounded lag.** The replica serves nobody while it has not replayed what the primary had written
+ *   READ_REPLICA_MAX_LAG_MS ago (replay paused, a slow disk): everyone reads the primary meanwhile.
+ * - **Within a request**, anything that writes (the derivation a read may run first, a transaction)
+ *   makes the rest of that request read the primary, which has what it just wrote.
+ * - **A replica that fails** (stopped, unreachable) is left for the primary, with one warning, and
+ *   taken back once a probe reaches it again; a read that fails on it is run again on the primary.
+ * Everything else — writes, transactions, LISTEN, health — is the primary's, as `db` is.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Queryable } from './db.ts';
+
+/** What one request has done so far, for the routing of its reads. */
+interface ReadContext {
+  accountId: string | null;
+  wrote: boolean;
+}
+
+const requestContext = new AsyncLocalStorage<ReadContext>();
+
+/** Runs `fn` (a request's hooks and handler) with a routing context of its own. */
+export function withReadContext<T>(fn: () => T): T {
+  return requestContext.run({ accountId: null, wrote: false }, fn);
+}
+
+/** Names the account the current request reads for (once its user is known). */
+export function setReadAccount(accountId: string): void {
+  const context = requestContext.getStore();
+  if (context) context.accountId = accountId;
+}
+
+/** A WAL position ("16/B374D848") as a number that compares. */
+export function lsnValue(lsn: string): bigint {
+  const [high, low] = lsn.split('/') as [string, string];
+  return (BigInt(`0x${high}`) << 32n) | BigInt(`0x${low}`);
+}
+
+/**
+ * A statement that only reads: SELECT or WITH, and nothing that writes, locks rows or takes an advisory
+ * lock (those mean the caller is coordinating with other instances on the primary).
+ */
+export function isPlainRead(sql: string): boolean {
+  return /^\s*(select|with)\b/i.test(sql) && !/\b(insert|update|delete|for\s+(update|share|no\s+key\s+update|key\s+share)|pg_(try_)?advisory\w*|nextval|setval|set_config)\b/i.test(sql);
+}
+
+/** Errors that say the replica cannot be reached (rather than that the statement was wrong). */
+function isConnectionError(error: unknown): boolean {
+  const e = error as { code?: string; message?: string };
+  if (e.code && /^(08|57P)/.test(e.code)) return true;
+  return ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND'].includes(e.code ?? '') || /terminat|Connection (terminated|ended)/i.test(e.message ?? '');
+}
+
+export interface ReadRoutingOptions {
+  /** The replica is used only while it has replayed what the primary had written this long ago. */
+  maxLagMs: number;
+  /** How often the replica's replay position is looked at. */
+  probeMs?: number;
+  log: FastifyBaseLogger;
+}
+
+export class ReadRouting {
+  /** The Db the routed reads go through. */
+  readonly reads: Db;
+  private replayed: bigint | null = null;
+  private healthy = true;
+  /** The primary's insert positions of the last moments: [time, position], oldest first. */
+  private samples: [number, bigint][] = [];
+  /** Accounts whose last write the replica may not have replayed yet: position to wait for. */
+  private readonly pending = new Map<string, bigint>();
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private probing: Promise<void> | null = null;
+  private readonly counts = { replica: 0, primary: 0 };
+
+  constructor(
+    private readonly primary: Db,
+    private readonly replica: Db,
+    private readonly options: ReadRoutingOptions,
+  ) {
+    const markWrote = (): void => {
+      const context = requestContext.getStore();
+      if (context) context.wrote = true;
+    };
+    this.reads = {
+      kind: primary.kind,
+      query: <T>(sql: string, params?: readonly unknown[]) => {
+        if (!isPlainRead(sql)) {
+          markWrote();
+          return primary.query<T>(sql, params);
+        }
+        return this.read<T>(sql, params);
+      },
+      exec: (sql) => {
+        markWrote();
+        return primary.exec(sql);
+      },
+      copyFrom: (table, columns, csv) => {
+        markWrote();
+        return primary.copyFrom(table, columns, csv);
+      },
+      transaction: <T>(fn: (tx: Queryable) => Promise<T>) => {
+        markWrote();
+        return primary.transaction(fn);
+      },
+      ping: () => primary.ping(),
+      listen: (channel, onNotify, onGap) => primary.listen(channel, onNotify, onGap),
+      // Both databases belong to the app.
+      close: async () => undefined,
+    };
+  }
+
+  /** Looks at the replica now and every `probeMs`. */
+  async start(): Promise<void> {
+    await this.probe();
+    this.timer = setInterval(() => void this.probe(), this.options.probeMs ?? 200);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.probing;
+  }
+
+  /** Whether the replica serves now: 'serving', 'behind' (past the lag bound) or 'unreachable'. */
+  get state(): 'serving' | 'behind' | 'unreachable' {
+    if (!this.healthy || this.replayed === null) return 'unreachable';
+    return this.withinLag() ? 'serving' : 'behind';
+  }
+
+  /** How many routed reads went where (tests, benchmarks). */
+  get served(): { replica: number; primary: number } {
+    return { ...this.counts };
+  }
+
+  /** An account's user wrote: its reads wait for the replica to have replayed the primary's position now. */
+  async noteWrite(accountId: string): Promise<void> {
+    const [row] = await this.primary.query<{ lsn: string }>('SELECT pg_current_wal_insert_lsn()::text AS lsn');
+    if (!row) return;
+    const position = lsnValue(row.lsn);
+    const kept = this.pending.get(accountId);
+    if (kept === undefined || position > kept) this.pending.set(accountId, position);
+  }
+
+  private async probe(): Promise<void> {
+    if (this.probing) return;
+    this.probing = (async () => {
+      const now = Date.now();
+      try {
+        const [primaryRow] = await this.primary.query<{ lsn: string }>('SELECT pg_current_wal_insert_lsn()::text AS lsn');
+        if (primaryRow) this.samples.push([now, lsnValue(primaryRow.lsn)]);
+        // Samples older than the lag bound are needed only up to the newest of them.
+        const bound = now - this.options.maxLagMs;
+        while (this.samples.length > 1 && this.samples[1]![0] <= bound) this.samples.shift();
+      } catch {
+        // The primary's own failures are every request's business, not the routing's.
+      }
+      try {
+        const [row] = await this.replica.query<{ lsn: string | null }>('SELECT pg_last_wal_replay_lsn()::text AS lsn');
+        this.replayed = row?.lsn ? lsnValue(row.lsn) : null;
+        if (!this.healthy) this.options.log.info('read replica reachable again: analytics read it');
+        this.healthy = true;
+      } catch (error) {
+        this.unhealthy(error);
+      } finally {
+        for (const [account, position] of this.pending) if (this.replayed !== null && this.replayed >= position) this.pending.delete(account);
+        this.probing = null;
+      }
+    })();
+    await this.probing;
+  }
+
+  private unhealthy(error: unknown): void {
+    if (this.healthy) this.options.log.warn({ err: error }, 'read replica unreachable: analytics read the primary until it is back');
+    this.healthy = false;
+  }
+
+  /** Whether this read may go to the replica. */
+  private replicaServes(): boolean {
+    if (!this.healthy || this.replayed === null) return false;
+    const context = requestContext.getStore();
+    if (context?.wrote) return false;
+    if (!this.withinLag()) return false;
+    const waiting = context?.accountId ? this.pending.get(context.accountId) : undefined;
+    return waiting === undefined || this.replayed >= waiting;
+  }
+
+  /**
+   * The replica has replayed what the primary had written maxLagMs ago (or, in the first moments, the
+   * oldest position seen).
+   */
+  private withinLag(): boolean {
+    const bound = Date.now() - this.options.maxLagMs;
+    const reference = [...this.samples].reverse().find(([at]) => at <= bound) ?? this.samples[0];
+    return reference !== undefined && this.replayed !== null && this.replayed >= reference[1];
+  }
+
+  private async read<T>(sql: string, params?: readonly unknown[]): Promise<T[]> {
+    if (!this.replicaServes()) {
+      this.counts.primary += 1;
+      return this.primary.query<T>(sql, params);
+    }
+    try {
+      const rows = await this.replica.query<T>(sql, params);
+      this.counts.replica += 1;
+      return rows;
+    } catch (error) {
+      // A read cancelled by the replay it held back (40001 on a standby) is run again on the primary.
+      const conflict = (error as { code?: string }).code === '40001';
+      if (!conflict && !isConnectionError(error)) throw error;
+      if (!conflict) this.unhealthy(error);
+      this.counts.primary += 1;
+      return this.primary.query<T>(sql, params);
+    }
+  }
+}

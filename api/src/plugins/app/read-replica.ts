@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../../db/db.ts';
+import { createPgDb } from '../../db/pg-db.ts';
+import { ReadRouting, setReadAccount, withReadContext } from '../../db/read-replica.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What analytics, lists and exports read: the replica where it may serve (decision 52), else `db`. */
+    reads: Db;
+    /** The routing between the primary and the replica; null without DATABASE_READ_URL. */
+    readRouting: ReadRouting | null;
+  }
+}
+
+/** Announced kinds that are a person's writes (a configuration, a justification): their author reads the primary until replayed. */
+const PEOPLE_WRITES = new Set(['configuration', 'justification']);
+
+/**
+ * Reads on a streaming replica (issue 26, docs/decisions/0052-read-replica.md). Each request gets a
+ * routing context (its account once signed in; whether it wrote); a user's successful write keeps the
+ * primary's WAL position for the account before the answer leaves, and so does a person's write
+ * announced by another instance.
+ */
+async function readReplicaPlugin(app: FastifyInstance): Promise<void> {
+  const replica = app.config.readReplica;
+  if (!replica) {
+    app.decorate('reads', app.db);
+    app.decorate('readRouting', null);
+    return;
+  }
+  const replicaDb = createPgDb(replica.url);
+  const routing = new ReadRouting(app.db, replicaDb, { maxLagMs: replica.maxLagMs, log: app.log });
+  app.decorate('reads', routing.reads);
+  app.decorate('readRouting', routing);
+  app.addHook('onRequest', (_request, _reply, done) => withReadContext(done));
+  app.addHook('preHandler', async (request) => {
+    if (request.user) setReadAccount(request.user.account_id);
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400 && request.user) await routing.noteWrite(request.user.account_id);
+    return payload;
+  });
+  const stopHearing = app.live.hub.hear((event) => {
+    if (event.kinds.some((kind) => PEOPLE_WRITES.has(kind))) void routing.noteWrite(event.account_id).catch(() => undefined);
+  });
+  app.addHook('onReady', () => routing.start());
+  app.addHook('onClose', async () => {
+    stopHearing();
+    await routing.stop();
+    await replicaDb.close();
+  });
+  app.log.info({ maxLagMs: replica.maxLagMs }, 'analytics, lists and exports read the replica (DATABASE_READ_URL)');
+}
+
+export default fp(readReplicaPlugin, { name: 'read-replica', dependencies: ['db', 'live'] });

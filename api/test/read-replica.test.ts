@@ -1,0 +1,164 @@
+/**
+ * Reads on a streaming replica (issue 26, decision 52), against a real one: a PostgreSQL primary and its
+ * `pg_basebackup -R` replica started here from the packaged binaries (pg-pair.ts). Runs in the
+ * PostgreSQL run of the suite (the pair is PostgreSQL whatever the run; once is enough).
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { kpisByGroups } from '../src/analytics/engine.ts';
+import { build, call, Cleanup, DEMO, onPostgres } from './helper.ts';
+import { startPgPair, type PgPair } from './pg-pair.ts';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+if (onPostgres) {
+  describe('reads on a streaming replica', () => {
+    const cleanup = new Cleanup();
+    let pair: PgPair;
+    let app: FastifyInstance;
+    let factory: string;
+    let unit: string;
+    let key: string;
+    let account: string;
+    // Yesterday (UTC), whole: the figures compared do not move with the clock.
+    const day = Math.floor(Date.now() / DAY) * DAY - DAY;
+    const iso = (t: number): string => new Date(t).toISOString();
+    const window = { start: iso(day), end: iso(day + DAY) };
+    const ingest = (events: unknown[]) => call(app, null, { method: 'POST', url: '/api/ingest/v1/events', headers: { authorization: `Bearer ${key}` }, payload: { events } });
+    /** The figures as a page asks them (routed reads). */
+    const figures = async () => {
+      const answer = await call(app, DEMO.operation, { method: 'POST', url: '/api/kpis/by-groups', payload: { ...window, groups: [{ name: 'l1', factory_id: factory, production_unit_ids: [unit] }] } });
+      assert.equal(answer.status, 200, JSON.stringify(answer.body));
+      return answer.body.groups[0].total as Record<string, number | null>;
+    };
+    /** The same figures read on the primary alone. */
+    const onPrimary = async () => {
+      const answer = await kpisByGroups(app.db, account, { ...window, groups: [{ name: 'l1', factory_id: factory, production_unit_ids: [unit] }] });
+      return (answer.groups[0] as { total: Record<string, number | null> }).total;
+    };
+    const served = () => app.readRouting!.served;
+    // A function, not the property: each call reads it anew (an assertion on it does not narrow the next).
+    const state = (): string => app.readRouting!.state;
+    /** Until the routing has looked at the replica again (a probe every 200 ms). */
+    const probed = () => wait(500);
+
+    before(async () => {
+      pair = await startPgPair();
+      cleanup.after(() => pair.stop());
+      // No kept answers: every call below computes, so where it read is what is tested. A small lag bound.
+      ({ app } = await build(cleanup, { DATABASE_URL: pair.primaryUrl, DATABASE_READ_URL: pair.replicaUrl, READ_REPLICA_MAX_LAG_MS: '300', ANALYTICS_CACHE_SECONDS: '0', ROLLUP_REFRESH_SECONDS: '0' }));
+      factory = (await call(app, DEMO.admin, { method: 'POST', url: '/api/factories', payload: { name: 'Replica Plant', timezone: 'UTC' } })).body.id;
+      const configured = await call(app, DEMO.admin, {
+        method: 'PUT',
+        url: `/api/factories/${factory}/configuration`,
+        payload: {
+          production_units: [{ key: 'L1', name: 'Line 1' }],
+          work_shifts: [{ key: 'all', name: 'All day', production_units: ['L1'], start: '00:00', end: '00:00', days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] }],
+          products: [],
+          downtime_reasons: [],
+        },
+      });
+      unit = configured.body.production_units[0].id;
+      key = (await call(app, DEMO.admin, { method: 'POST', url: `/api/factories/${factory}/ingest-keys` })).body.key;
+      [{ account_id: account }] = await app.db.query<{ account_id: string }>('SELECT account_id FROM factories WHERE id = $1', [factory]) as [{ account_id: string }];
+      const ingested = await ingest([
+        { id: 'a', type: 'state', unit: 'L1', at: iso(day), state: 'running' },
+        { id: 'b', type: 'state', unit: 'L1', at: iso(day + 10 * HOUR), state: 'stopped' },
+        { id: 'c', type: 'state', unit: 'L1', at: iso(day + 11 * HOUR), state: 'running' },
+      ]);
+      assert.equal(ingested.body.accepted, 3);
+      // Derived once (on the primary: a read that writes reads the primary for the rest of its request).
+      await figures();
+      await pair.caughtUp();
+      await probed();
+    });
+    after(() => cleanup.run());
+
+    it('answers the same figures from the replica as from the primary', async () => {
+      assert.equal(state(), 'serving');
+      const before = served();
+      const answer = await figures();
+      assert.ok(served().replica > before.replica, `reads went to the replica (${JSON.stringify(served())})`);
+      assert.deepEqual(answer, await onPrimary());
+      assert.equal(answer.unplanned_downtime_ms! + answer.unjustified_downtime_ms!, HOUR);
+    });
+
+    it('shows its author a configuration change at once, though the replica has not replayed it', async () => {
+      await pair.pauseReplay();
+      try {
+        const renamed = await call(app, DEMO.admin, {
+          method: 'PUT',
+          url: `/api/factories/${factory}/configuration`,
+          payload: {
+            production_units: [{ key: 'L1', name: 'Line One' }],
+            work_shifts: [{ key: 'all', name: 'All day', production_units: ['L1'], start: '00:00', end: '00:00', days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] }],
+            products: [],
+            downtime_reasons: [],
+          },
+        });
+        assert.equal(renamed.status, 200, JSON.stringify(renamed.body));
+        // At once, by the author's account: the new name.
+        const info = await call(app, DEMO.admin, { method: 'POST', url: '/api/production-units/downtimes-info', payload: { ...window, production_unit_ids: [unit] } });
+        assert.equal(info.status, 200, JSON.stringify(info.body));
+        assert.equal(info.body[0].production_unit_name, 'Line One');
+        // The replica itself still has the old one: the answer above did not come from it.
+        const replica = new pg.Client({ connectionString: pair.replicaUrl });
+        await replica.connect();
+        const { rows } = await replica.query<{ name: string }>('SELECT name FROM production_units WHERE id = $1', [unit]);
+        await replica.end();
+        assert.equal(rows[0]!.name, 'Line 1');
+      } finally {
+        await pair.resumeReplay();
+      }
+      await pair.caughtUp();
+    });
+
+    it('reads the primary while the replica lags past the bound (replay paused), so new facts are never missing', async () => {
+      await pair.pauseReplay();
+      try {
+        // Machines' events (not a person's write): only the lag bound keeps the replica out.
+        await ingest([
+          { id: 'd', type: 'state', unit: 'L1', at: iso(day + 15 * HOUR), state: 'stopped' },
+          { id: 'e', type: 'state', unit: 'L1', at: iso(day + 16 * HOUR), state: 'running' },
+        ]);
+        await wait(400);
+        await probed();
+        assert.equal(state(), 'behind');
+        const answer = await figures();
+        assert.equal(answer.unplanned_downtime_ms! + answer.unjustified_downtime_ms!, 2 * HOUR);
+        assert.deepEqual(answer, await onPrimary());
+      } finally {
+        await pair.resumeReplay();
+      }
+      await pair.caughtUp();
+      await probed();
+      assert.equal(state(), 'serving');
+      const before = served();
+      assert.deepEqual(await figures(), await onPrimary());
+      assert.ok(served().replica > before.replica, 'back on the replica once it has caught up');
+    });
+
+    it('falls back to the primary with no error when the replica stops, and takes it back when it returns', async () => {
+      await pair.stopReplica();
+      try {
+        const before = served();
+        const answer = await figures();
+        assert.deepEqual(answer, await onPrimary());
+        assert.ok(served().primary > before.primary);
+        assert.equal(state(), 'unreachable');
+      } finally {
+        await pair.startReplica();
+      }
+      await pair.caughtUp();
+      for (let i = 0; i < 50 && state() !== 'serving'; i++) await wait(100);
+      assert.equal(state(), 'serving');
+      const before = served();
+      await figures();
+      assert.ok(served().replica > before.replica);
+    });
+  });
+}
