@@ -41,6 +41,8 @@ const stop = async (): Promise<void> => {
   console.error(`api event loop delay: p50 ${ms(loopDelay.percentile(50))} ms, p99 ${ms(loopDelay.percentile(99))} ms, max ${ms(loopDelay.max)} ms; garbage collection: ${gcLine}; pauses over 50 ms: ${pauses.filter((p) => p.ms > 50).length}`);
   const mib = (bytes: number) => Math.round(bytes / 1048576);
   console.error(`api memory at its peak: RSS ${mib(peakMemory.rss)} MiB = V8 heap ${mib(peakMemory.heapTotal)} MiB (${mib(peakMemory.heapUsed)} used) + outside it ${mib(peakMemory.rss - peakMemory.heapTotal)} MiB (buffers ${mib(peakMemory.arrayBuffers)}, external ${mib(peakMemory.external)})`);
+  // With a read replica (DATABASE_READ_URL): where the routed reads went.
+  if (app.readRouting) console.error(`api routed reads: replica ${app.readRouting.served.replica}, primary ${app.readRouting.served.primary}`);
   await app.close();
   process.exit(0);
 };

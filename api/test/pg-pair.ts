@@ -15,6 +15,9 @@ import { freePort } from './helper.ts';
 export interface PgPair {
   primaryUrl: string;
   replicaUrl: string;
+  /** The servers' data folders (postmaster.pid's first line is the server's process id). */
+  primaryDir: string;
+  replicaDir: string;
   /** Stops applying the WAL on the replica (it keeps receiving it): the replica falls behind. */
   pauseReplay(): Promise<void>;
   resumeReplay(): Promise<void>;
@@ -33,7 +36,8 @@ function binDir(): string {
   return found;
 }
 
-export async function startPgPair(): Promise<PgPair> {
+/** `sharedBuffers`: the servers' shared_buffers (32MB for the tests; a benchmark's data wants more). */
+export async function startPgPair(options: { sharedBuffers?: string } = {}): Promise<PgPair> {
   const bin = binDir();
   const asRoot = userInfo().uid === 0;
   const root = mkdtempSync(path.join(tmpdir(), 'linepulse-pg-pair-'));
@@ -66,7 +70,7 @@ export async function startPgPair(): Promise<PgPair> {
       'fsync = off',
       'synchronous_commit = off',
       'full_page_writes = off',
-      'shared_buffers = 32MB',
+      `shared_buffers = ${options.sharedBuffers ?? '32MB'}`,
       '',
     ].join('\n');
   appendFileSync(path.join(primaryDir, 'postgresql.conf'), settings(primaryPort));
@@ -102,6 +106,8 @@ export async function startPgPair(): Promise<PgPair> {
   return {
     primaryUrl,
     replicaUrl,
+    primaryDir,
+    replicaDir,
     pauseReplay: async () => {
       await onReplica('SELECT pg_wal_replay_pause()');
     },

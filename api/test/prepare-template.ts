@@ -5,7 +5,7 @@
  * seeding take several, and an in-memory database leaves no files to copy or delete afterwards.
  */
 import { writeFileSync } from 'node:fs';
-import { migrate } from '../src/db/migrate.ts';
+import { migrate, validateForeignKeys } from '../src/db/migrate.ts';
 import { createPgliteDb } from '../src/db/pglite-db.ts';
 import { seedDemoData } from '../src/seed/seed.ts';
 
@@ -13,6 +13,7 @@ const target = process.argv[2];
 if (!target) throw new Error('usage: prepare-template.ts <file.tar>');
 const db = await createPgliteDb('memory://');
 await migrate(db);
+await validateForeignKeys(db);
 await seedDemoData(db);
 const dump = await db.dumpDataDir();
 writeFileSync(target, Buffer.from(await dump.arrayBuffer()));

@@ -85,6 +85,11 @@ if (onPostgres) {
       assert.ok(served().replica > before.replica, `reads went to the replica (${JSON.stringify(served())})`);
       assert.deepEqual(answer, await onPrimary());
       assert.equal(answer.unplanned_downtime_ms! + answer.unjustified_downtime_ms!, HOUR);
+      // An analytics call is a POST that only reads: the next one of the same account reads the replica too.
+      const between = served();
+      await figures();
+      assert.ok(served().replica > between.replica, 'a second call at once still on the replica');
+      assert.equal(served().primary, between.primary);
     });
 
     it('shows its author a configuration change at once, though the replica has not replayed it', async () => {

@@ -230,7 +230,7 @@ export class AlertService {
   /** Opens, resolves or schedules, as the verdict says. */
   private async evaluate(rule: StoredRule, unitId: string, verdict: Verdict, now: number): Promise<void> {
     const minutesMs = rule.minutes * 60_000;
-    const [open] = await this.db.query<EpisodeRow>('SELECT * FROM alert_episodes WHERE rule_id = $1 AND production_unit_id = $2 AND resolved_at IS NULL', [rule.id, unitId]);
+    const [open] = await this.db.query<EpisodeRow>('SELECT * FROM alert_episodes WHERE account_id = $1 AND rule_id = $2 AND production_unit_id = $3 AND resolved_at IS NULL', [rule.account_id, rule.id, unitId]);
     if (rule.kind === 'no_data' && verdict.since !== null) {
       // A line silent for `minutes` is an episode; an event after the episode began ends it, and the
       // next silence is watched from that event.
@@ -238,10 +238,10 @@ export class AlertService {
       const due = last + minutesMs;
       if (open && last > Date.parse(open.since)) {
         await this.resolve(rule, open, now);
-        await this.timer(rule.id, unitId, due);
-      } else if (open) await this.timer(rule.id, unitId, null);
+        await this.timer(rule, unitId, due);
+      } else if (open) await this.timer(rule, unitId, null);
       else if (now >= due) await this.open(rule, unitId, last, verdict);
-      else await this.timer(rule.id, unitId, due);
+      else await this.timer(rule, unitId, due);
       return;
     }
     if (rule.kind === 'shift_projection') {
@@ -257,19 +257,19 @@ export class AlertService {
         else await this.open(rule, unitId, verdict.since, verdict);
       } else if (current) resolveAt = await this.afterHold(rule, current, verdict, now);
       const next = Math.min(resolveAt ?? Infinity, verdict.recheckAt ?? Infinity);
-      await this.timer(rule.id, unitId, Number.isFinite(next) ? next : null);
+      await this.timer(rule, unitId, Number.isFinite(next) ? next : null);
       return;
     }
     if (verdict.since !== null) {
       const due = verdict.since + minutesMs;
       if (open) {
         await this.stillHolding(open);
-        await this.timer(rule.id, unitId, null);
+        await this.timer(rule, unitId, null);
       } else if (now >= due) await this.open(rule, unitId, verdict.since, verdict);
-      else await this.timer(rule.id, unitId, due);
+      else await this.timer(rule, unitId, due);
       return;
     }
-    await this.timer(rule.id, unitId, open ? await this.afterHold(rule, open, verdict, now) : null);
+    await this.timer(rule, unitId, open ? await this.afterHold(rule, open, verdict, now) : null);
   }
 
   /** The condition holds again: the hold before resolving starts over when it next turns false. */
@@ -293,13 +293,13 @@ export class AlertService {
     return null;
   }
 
-  private async timer(ruleId: string, unitId: string, dueAt: number | null): Promise<void> {
-    if (dueAt === null) await this.db.query('DELETE FROM alert_timers WHERE rule_id = $1 AND production_unit_id = $2', [ruleId, unitId]);
+  private async timer(rule: StoredRule, unitId: string, dueAt: number | null): Promise<void> {
+    if (dueAt === null) await this.db.query('DELETE FROM alert_timers WHERE account_id = $1 AND rule_id = $2 AND production_unit_id = $3', [rule.account_id, rule.id, unitId]);
     else {
       await this.db.query(
-        `INSERT INTO alert_timers (rule_id, production_unit_id, due_at) VALUES ($1, $2, $3)
-         ON CONFLICT (rule_id, production_unit_id) DO UPDATE SET due_at = excluded.due_at`,
-        [ruleId, unitId, iso(dueAt)],
+        `INSERT INTO alert_timers (account_id, rule_id, production_unit_id, due_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (account_id, rule_id, production_unit_id) DO UPDATE SET due_at = excluded.due_at`,
+        [rule.account_id, rule.id, unitId, iso(dueAt)],
       );
     }
   }
@@ -310,9 +310,9 @@ export class AlertService {
     if (rule.webhook_url) targets.push(['webhook', rule.webhook_url]);
     if (targets.length === 0) return;
     await tx.query(
-      `INSERT INTO alert_deliveries (episode_id, event, channel, target) SELECT $1, $2, c, t FROM unnest($3::text[], $4::text[]) AS x(c, t)
+      `INSERT INTO alert_deliveries (account_id, episode_id, event, channel, target) SELECT $1, $2, $3, c, t FROM unnest($4::text[], $5::text[]) AS x(c, t)
        ON CONFLICT DO NOTHING`,
-      [episodeId, event, targets.map((t) => t[0]), targets.map((t) => t[1])],
+      [rule.account_id, episodeId, event, targets.map((t) => t[0]), targets.map((t) => t[1])],
     );
   }
 
@@ -320,12 +320,12 @@ export class AlertService {
     const opened = await this.db.transaction(async (tx) => {
       const [row] = await tx.query<{ id: string }>(
         `INSERT INTO alert_episodes (rule_id, account_id, factory_id, production_unit_id, since, projected, objective) VALUES ($1, $2, $3, $4, $5, $6, $7)
-         ON CONFLICT (rule_id, production_unit_id) WHERE resolved_at IS NULL DO NOTHING RETURNING id`,
+         ON CONFLICT (account_id, rule_id, production_unit_id) WHERE resolved_at IS NULL DO NOTHING RETURNING id`,
         [rule.id, rule.account_id, rule.factory_id, unitId, iso(since), verdict.projected ?? null, verdict.objective ?? null],
       );
       if (!row) return false;
       await this.enqueue(tx, rule, row.id, 'opened');
-      await tx.query('DELETE FROM alert_timers WHERE rule_id = $1 AND production_unit_id = $2', [rule.id, unitId]);
+      await tx.query('DELETE FROM alert_timers WHERE account_id = $1 AND rule_id = $2 AND production_unit_id = $3', [rule.account_id, rule.id, unitId]);
       await announceChange(tx, rule.account_id, rule.factory_id, ['alert'], [unitId]);
       return true;
     });
@@ -337,7 +337,7 @@ export class AlertService {
       const [row] = await tx.query<{ id: string }>('UPDATE alert_episodes SET resolved_at = $2 WHERE id = $1 AND resolved_at IS NULL RETURNING id', [episode.id, iso(now)]);
       if (!row) return false;
       await this.enqueue(tx, rule, row.id, 'resolved');
-      await tx.query('DELETE FROM alert_timers WHERE rule_id = $1 AND production_unit_id = $2', [rule.id, episode.production_unit_id]);
+      await tx.query('DELETE FROM alert_timers WHERE account_id = $1 AND rule_id = $2 AND production_unit_id = $3', [rule.account_id, rule.id, episode.production_unit_id]);
       await announceChange(tx, rule.account_id, rule.factory_id, ['alert'], [episode.production_unit_id]);
       return true;
     });
@@ -348,8 +348,8 @@ export class AlertService {
   private async dueTimers(): Promise<void> {
     const due = await this.db.query<{ rule_id: string; production_unit_id: string; account_id: string; factory_id: string }>(
       `DELETE FROM alert_timers t USING alert_rules r
-        WHERE r.id = t.rule_id AND (t.rule_id, t.production_unit_id) IN (
-              SELECT rule_id, production_unit_id FROM alert_timers WHERE due_at <= $1 ORDER BY due_at LIMIT 100 FOR UPDATE SKIP LOCKED)
+        WHERE r.account_id = t.account_id AND r.id = t.rule_id AND (t.account_id, t.rule_id, t.production_unit_id) IN (
+              SELECT account_id, rule_id, production_unit_id FROM alert_timers WHERE due_at <= $1 ORDER BY due_at LIMIT 100 FOR UPDATE SKIP LOCKED)
         RETURNING t.rule_id, t.production_unit_id, r.account_id, r.factory_id`,
       [iso(this.clock())],
     );

@@ -121,7 +121,7 @@ export async function updateRule(db: Queryable, accountId: string, factoryId: st
     [accountId, factoryId, id, input.name.trim(), input.kind, input.minutes, input.downtime_type ?? 'any', metricOf(input), input.production_unit_ids, input.recipients.map((r) => r.toLowerCase()), input.webhook_url, input.webhook_secret ?? null, input.in_app, input.enabled],
   );
   // Its timers and open episodes were for the old settings: looked at again from scratch.
-  await db.query('DELETE FROM alert_timers WHERE rule_id = $1', [id]);
+  await db.query('DELETE FROM alert_timers WHERE account_id = $1 AND rule_id = $2', [accountId, id]);
   return rule!;
 }
 

@@ -61,3 +61,22 @@ export async function migrate(db: Db, migrations: Migration[] = readMigrations()
     return done;
   });
 }
+
+/**
+ * Validates the foreign keys a migration added NOT VALID (decision 53: keys moved on populated tables),
+ * each in a statement of its own after the migrations' transaction: the scan holds a lock that lets
+ * reads and writes go on. Returns each one validated and how long its scan took.
+ */
+export async function validateForeignKeys(db: Db): Promise<{ constraint: string; ms: number }[]> {
+  const pending = await db.query<{ tbl: string; name: string }>(
+    `SELECT conrelid::regclass::text AS tbl, conname AS name FROM pg_constraint
+      WHERE contype = 'f' AND NOT convalidated AND connamespace = current_schema()::regnamespace ORDER BY 1, 2`,
+  );
+  const done: { constraint: string; ms: number }[] = [];
+  for (const { tbl, name } of pending) {
+    const started = Date.now();
+    await db.exec(`ALTER TABLE ${tbl} VALIDATE CONSTRAINT "${name.replace(/"/g, '""')}"`);
+    done.push({ constraint: `${tbl}.${name}`, ms: Date.now() - started });
+  }
+  return done;
+}

@@ -172,7 +172,7 @@ export class ReportsService {
           const inserted = await tx.query(
             `INSERT INTO email_report_deliveries (account_id, report_id, kind, due_at, recipients, window_start, window_end, next_attempt_at)
              VALUES ($1, $2, 'scheduled', $3, $4, $5, $6, $7)
-             ON CONFLICT (report_id, due_at) WHERE kind = 'scheduled' DO NOTHING RETURNING id`,
+             ON CONFLICT (account_id, report_id, due_at) WHERE kind = 'scheduled' DO NOTHING RETURNING id`,
             [report.account_id, report.id, new Date(dueAt).toISOString(), report.recipients, new Date(window.start).toISOString(), new Date(window.end).toISOString(), new Date(now).toISOString()],
           );
           created += inserted.length;

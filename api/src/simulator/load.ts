@@ -26,7 +26,7 @@ export async function loadSimFactories(q: Queryable, accountId: string, counterU
     `SELECT s.id, s.factory_id, s.key, s.start_local, s.end_local, s.days,
             array_agg(wsu.production_unit_id ORDER BY wsu.production_unit_id) FILTER (WHERE wsu.production_unit_id IS NOT NULL) AS unit_ids
        FROM work_shifts s LEFT JOIN work_shift_units wsu ON wsu.account_id = s.account_id AND wsu.work_shift_id = s.id
-      WHERE s.account_id = $1 GROUP BY s.id ORDER BY s.sort_order, s.key`,
+      WHERE s.account_id = $1 GROUP BY s.account_id, s.id ORDER BY s.sort_order, s.key`,
     [accountId],
   );
   const products = await q.query<{ id: string; factory_id: string; sku: string }>('SELECT id, factory_id, sku FROM products WHERE account_id = $1 ORDER BY sku', [accountId]);

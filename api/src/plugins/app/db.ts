@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/db.ts';
-import { migrate } from '../../db/migrate.ts';
+import { migrate, validateForeignKeys } from '../../db/migrate.ts';
 import { openDb } from '../../db/open-db.ts';
 import { seedDemoData } from '../../seed/seed.ts';
 
@@ -22,6 +22,8 @@ async function dbPlugin(app: FastifyInstance, options: { db?: Db }): Promise<voi
 
   const applied = await migrate(db);
   if (applied.length) app.log.info({ applied }, 'database migrations applied');
+  const validated = await validateForeignKeys(db);
+  if (validated.length) app.log.info({ validated }, 'foreign keys validated');
   if (config.seedDemo) {
     const created = await seedDemoData(db);
     if (created.length) app.log.info({ created }, 'demo data seeded');

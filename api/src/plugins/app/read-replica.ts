@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/db.ts';
 import { createPgDb } from '../../db/pg-db.ts';
@@ -15,6 +15,16 @@ declare module 'fastify' {
 
 /** Announced kinds that are a person's writes (a configuration, a justification): their author reads the primary until replayed. */
 const PEOPLE_WRITES = new Set(['configuration', 'justification']);
+
+/**
+ * A request that changes something: any but GET and HEAD, except the analytics calls, which are POSTs
+ * because their bodies are large but only read (their derivation's writes are the engine's, not the user's).
+ */
+function isUserWrite(request: FastifyRequest): boolean {
+  if (request.method === 'GET' || request.method === 'HEAD') return false;
+  const tags = (request.routeOptions.schema as { tags?: string[] } | undefined)?.tags ?? [];
+  return !(request.method === 'POST' && tags.includes('analytics'));
+}
 
 /**
  * Reads on a streaming replica (issue 26, docs/decisions/0052-read-replica.md). Each request gets a
@@ -38,7 +48,7 @@ async function readReplicaPlugin(app: FastifyInstance): Promise<void> {
     if (request.user) setReadAccount(request.user.account_id);
   });
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400 && request.user) await routing.noteWrite(request.user.account_id);
+    if (isUserWrite(request) && reply.statusCode < 400 && request.user) await routing.noteWrite(request.user.account_id);
     return payload;
   });
   const stopHearing = app.live.hub.hear((event) => {
