@@ -59,6 +59,9 @@ function isConnectionError(error: unknown): boolean {
   return ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND'].includes(e.code ?? '') || /terminat|Connection (terminated|ended)/i.test(e.message ?? '');
 }
 
+/** Why a read went to the primary: the replica unreachable, the request wrote, the replica past the lag bound, the account's write not replayed yet, the read failed on the replica. */
+export type PrimaryReason = 'unreachable' | 'wrote' | 'lag' | 'pending' | 'failed';
+
 export interface ReadRoutingOptions {
   /** The replica is used only while it has replayed what the primary had written this long ago. */
   maxLagMs: number;
@@ -76,9 +79,13 @@ export class ReadRouting {
   private samples: [number, bigint][] = [];
   /** Accounts whose last write the replica may not have replayed yet: position to wait for. */
   private readonly pending = new Map<string, bigint>();
+  /** noteWrite asking the primary's position for an account, and whether to ask once more after. */
+  private readonly noting = new Map<string, { again: boolean; done: Promise<void> }>();
   private timer: ReturnType<typeof setInterval> | null = null;
   private probing: Promise<void> | null = null;
   private readonly counts = { replica: 0, primary: 0 };
+  /** Why reads went to the primary: their numbers by reason. */
+  private readonly reasons: Record<PrimaryReason, number> = { unreachable: 0, wrote: 0, lag: 0, pending: 0, failed: 0 };
 
   constructor(
     private readonly primary: Db,
@@ -135,18 +142,35 @@ export class ReadRouting {
     return this.withinLag() ? 'serving' : 'behind';
   }
 
-  /** How many routed reads went where (tests, benchmarks). */
-  get served(): { replica: number; primary: number } {
-    return { ...this.counts };
+  /** How many routed reads went where, and why to the primary (tests, benchmarks). */
+  get served(): { replica: number; primary: number; why: Record<PrimaryReason, number> } {
+    return { ...this.counts, why: { ...this.reasons } };
   }
 
-  /** An account's user wrote: its reads wait for the replica to have replayed the primary's position now. */
+  /**
+   * An account wrote (a user, or a machine whose change the live screens are about to refetch): its reads
+   * wait for the replica to have replayed the primary's position now. Calls while one is asking are
+   * gathered into one more ask after it (a commit after the first ask began needs a later position).
+   */
   async noteWrite(accountId: string): Promise<void> {
-    const [row] = await this.primary.query<{ lsn: string }>('SELECT pg_current_wal_insert_lsn()::text AS lsn');
-    if (!row) return;
-    const position = lsnValue(row.lsn);
-    const kept = this.pending.get(accountId);
-    if (kept === undefined || position > kept) this.pending.set(accountId, position);
+    const asking = this.noting.get(accountId);
+    if (asking) {
+      asking.again = true;
+      return asking.done;
+    }
+    const entry = { again: false, done: Promise.resolve() };
+    entry.done = (async () => {
+      do {
+        entry.again = false;
+        const [row] = await this.primary.query<{ lsn: string }>('SELECT pg_current_wal_insert_lsn()::text AS lsn');
+        if (!row) continue;
+        const position = lsnValue(row.lsn);
+        const kept = this.pending.get(accountId);
+        if (kept === undefined || position > kept) this.pending.set(accountId, position);
+      } while (entry.again);
+    })().finally(() => this.noting.delete(accountId));
+    this.noting.set(accountId, entry);
+    return entry.done;
   }
 
   private async probe(): Promise<void> {
@@ -182,14 +206,21 @@ export class ReadRouting {
     this.healthy = false;
   }
 
-  /** Whether this read may go to the replica. */
-  private replicaServes(): boolean {
-    if (!this.healthy || this.replayed === null) return false;
+  /** Why this read must go to the primary, or null when the replica may serve it. */
+  private primaryReason(): PrimaryReason | null {
+    if (!this.healthy || this.replayed === null) return 'unreachable';
     const context = requestContext.getStore();
-    if (context?.wrote) return false;
-    if (!this.withinLag()) return false;
+    if (context?.wrote) return 'wrote';
+    if (!this.withinLag()) return 'lag';
     const waiting = context?.accountId ? this.pending.get(context.accountId) : undefined;
-    return waiting === undefined || this.replayed >= waiting;
+    return waiting === undefined || this.replayed >= waiting ? null : 'pending';
+  }
+
+  /** The replica's replay position now, rather than at the last probe (an account waiting for it). */
+  private async replayNow(): Promise<void> {
+    const [row] = await this.replica.query<{ lsn: string | null }>('SELECT pg_last_wal_replay_lsn()::text AS lsn');
+    const now = row?.lsn ? lsnValue(row.lsn) : null;
+    if (now !== null && (this.replayed === null || now > this.replayed)) this.replayed = now;
   }
 
   /**
@@ -203,10 +234,11 @@ export class ReadRouting {
   }
 
   private async read<T>(sql: string, params?: readonly unknown[]): Promise<T[]> {
-    if (!this.replicaServes()) {
-      this.counts.primary += 1;
-      return this.primary.query<T>(sql, params);
-    }
+    let reason = this.primaryReason();
+    // Waiting for its account's write: the replica has usually replayed it within milliseconds, which
+    // the last probe cannot know yet.
+    if (reason === 'pending') reason = await this.replayNow().then(() => this.primaryReason(), () => 'unreachable' as const);
+    if (reason !== null) return this.onPrimary(reason, sql, params);
     try {
       const rows = await this.replica.query<T>(sql, params);
       this.counts.replica += 1;
@@ -216,8 +248,13 @@ export class ReadRouting {
       const conflict = (error as { code?: string }).code === '40001';
       if (!conflict && !isConnectionError(error)) throw error;
       if (!conflict) this.unhealthy(error);
-      this.counts.primary += 1;
-      return this.primary.query<T>(sql, params);
+      return this.onPrimary('failed', sql, params);
     }
+  }
+
+  private onPrimary<T>(reason: PrimaryReason, sql: string, params?: readonly unknown[]): Promise<T[]> {
+    this.counts.primary += 1;
+    this.reasons[reason] += 1;
+    return this.primary.query<T>(sql, params);
   }
 }

@@ -13,9 +13,6 @@ declare module 'fastify' {
   }
 }
 
-/** Announced kinds that are a person's writes (a configuration, a justification): their author reads the primary until replayed. */
-const PEOPLE_WRITES = new Set(['configuration', 'justification']);
-
 /**
  * A request that changes something: any but GET and HEAD, except the analytics calls, which are POSTs
  * because their bodies are large but only read (their derivation's writes are the engine's, not the user's).
@@ -29,8 +26,8 @@ function isUserWrite(request: FastifyRequest): boolean {
 /**
  * Reads on a streaming replica (issue 26, docs/decisions/0052-read-replica.md). Each request gets a
  * routing context (its account once signed in; whether it wrote); a user's successful write keeps the
- * primary's WAL position for the account before the answer leaves, and so does a person's write
- * announced by another instance.
+ * primary's WAL position for the account before the answer leaves, and so does every change announced
+ * on the live channel (another instance's, or machines' events the screens refetch).
  */
 async function readReplicaPlugin(app: FastifyInstance): Promise<void> {
   const replica = app.config.readReplica;
@@ -51,9 +48,9 @@ async function readReplicaPlugin(app: FastifyInstance): Promise<void> {
     if (isUserWrite(request) && reply.statusCode < 400 && request.user) await routing.noteWrite(request.user.account_id);
     return payload;
   });
-  const stopHearing = app.live.hub.hear((event) => {
-    if (event.kinds.some((kind) => PEOPLE_WRITES.has(kind))) void routing.noteWrite(event.account_id).catch(() => undefined);
-  });
+  // Every change announced, by any instance (a person's write, or machines' events the live screens are
+  // about to refetch): the account reads the primary until the replica has it.
+  const stopHearing = app.live.hub.hear((event) => void routing.noteWrite(event.account_id).catch(() => undefined));
   app.addHook('onReady', () => routing.start());
   app.addHook('onClose', async () => {
     stopHearing();
