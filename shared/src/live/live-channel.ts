@@ -31,7 +31,7 @@ function reconcile(): void {
   // Parts already live may miss what happens between the old stream's end and the new one's start (a
   // new stream has no last event id to resume from): they refetch once it is open.
   const catchUp = [...followers].filter((f) => f.seenLive);
-  const current = { key, status: 'connecting' as LiveStatus, stop: () => undefined };
+  const current: { key: string; status: LiveStatus; stop: () => void } = { key, status: 'connecting', stop: () => undefined };
   stream = current;
   current.stop = connectLive(key.split(','), {
     onChange: (changes: LiveChange[]) => {
