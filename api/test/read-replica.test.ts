@@ -147,6 +147,38 @@ if (onPostgres) {
       assert.ok(served().replica > before.replica, 'back on the replica once it has caught up');
     });
 
+    it('tells the live screens of a change only once the replica has it (their refetch reads it there)', async () => {
+      const delivered: number[] = [];
+      const stop = app.live.hub.subscribe({ accountId: account, factoryIds: new Set([factory]), deliver: () => delivered.push(Date.now()), reset: () => undefined });
+      try {
+        await pair.pauseReplay();
+        let sent = Date.now();
+        try {
+          await ingest([{ id: 'g1', type: 'state', unit: 'L1', at: iso(day + 20 * HOUR), state: 'stopped' }]);
+          for (let i = 0; i < 100 && delivered.length === 0; i++) await wait(20);
+        } finally {
+          await pair.resumeReplay();
+        }
+        // Held past the hub's gathering (250 ms) until the lag bound (300 ms) said reads go to the primary.
+        assert.equal(delivered.length, 1);
+        assert.ok(delivered[0]! - sent >= 450, `told after ${delivered[0]! - sent} ms`);
+        await pair.caughtUp();
+        await probed();
+        // Replaying: told as soon as the replica has it — and it has it when told.
+        sent = Date.now();
+        await ingest([{ id: 'g2', type: 'state', unit: 'L1', at: iso(day + 21 * HOUR), state: 'running' }]);
+        for (let i = 0; i < 100 && delivered.length === 1; i++) await wait(10);
+        const replica = new pg.Client({ connectionString: pair.replicaUrl });
+        await replica.connect();
+        const { rows } = await replica.query<{ n: string }>(`SELECT count(*) AS n FROM unit_state_events WHERE event_id = 'g2'`);
+        await replica.end();
+        assert.equal(Number(rows[0]!.n), 1);
+        assert.ok(delivered[1]! - sent < 2000, `told after ${delivered[1]! - sent} ms (the live budget: 2 s)`);
+      } finally {
+        stop();
+      }
+    });
+
     it('falls back to the primary with no error when the replica stops, and takes it back when it returns', async () => {
       await pair.stopReplica();
       try {

@@ -173,6 +173,24 @@ export class ReadRouting {
     return entry.done;
   }
 
+  /**
+   * Resolves once the replica has replayed what the primary has written by now — or at once when reads
+   * do not go to it (behind or unreachable), or after the lag bound (past which they would not). The live
+   * channel waits for it before telling screens of a change (their refetch must find it).
+   */
+  async caughtUpNow(): Promise<void> {
+    if (this.state !== 'serving') return;
+    const [row] = await this.primary.query<{ lsn: string }>('SELECT pg_current_wal_insert_lsn()::text AS lsn');
+    if (!row) return;
+    const target = lsnValue(row.lsn);
+    const deadline = Date.now() + this.options.maxLagMs;
+    while (Date.now() < deadline) {
+      await this.replayNow();
+      if (this.replayed !== null && this.replayed >= target) return;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
   private async probe(): Promise<void> {
     if (this.probing) return;
     this.probing = (async () => {

@@ -59,6 +59,10 @@ export class LiveHub {
   private lastId = 0;
   private readonly flushMs: number;
   private readonly listeners = new Set<(event: LiveEventRow) => void>();
+  /** Resolves once what was announced can be read wherever reads go (a replica: decision 52); null: at once. */
+  private gate: (() => Promise<void>) | null = null;
+  /** Gated deliveries, one after another (in the order heard). */
+  private delivering: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly db: Db,
@@ -84,6 +88,14 @@ export class LiveHub {
     let n = 0;
     for (const set of this.byAccount.values()) n += set.size;
     return n;
+  }
+
+  /**
+   * Holds each delivery until `gate` resolves: with reads on a replica, a screen told of a change must
+   * find it there when it refetches.
+   */
+  setDeliveryGate(gate: (() => Promise<void>) | null): void {
+    this.gate = gate;
   }
 
   /** Calls `listener` with every announcement heard (this instance's and the others'); the function returned stops. */
@@ -158,6 +170,12 @@ export class LiveHub {
     this.timer = null;
     const events = this.pending;
     this.pending = [];
+    const gate = this.gate;
+    if (!gate) return this.deliver(events);
+    this.delivering = this.delivering.then(() => gate().catch(() => undefined)).then(() => this.deliver(events));
+  }
+
+  private deliver(events: (LiveEventRow & { heard: number })[]): void {
     const byAccount = new Map<string, (LiveEventRow & { heard: number })[]>();
     for (const event of events) {
       if (!this.byAccount.has(event.account_id)) continue;

@@ -13,6 +13,9 @@ declare module 'fastify' {
   }
 }
 
+/** Announced kinds that are a person's writes (a configuration, a justification). */
+const PEOPLE_WRITES = new Set(['configuration', 'justification']);
+
 /**
  * A request that changes something: any but GET and HEAD, except the analytics calls, which are POSTs
  * because their bodies are large but only read (their derivation's writes are the engine's, not the user's).
@@ -26,8 +29,8 @@ function isUserWrite(request: FastifyRequest): boolean {
 /**
  * Reads on a streaming replica (issue 26, docs/decisions/0052-read-replica.md). Each request gets a
  * routing context (its account once signed in; whether it wrote); a user's successful write keeps the
- * primary's WAL position for the account before the answer leaves, and so does every change announced
- * on the live channel (another instance's, or machines' events the screens refetch).
+ * primary's WAL position for the account before the answer leaves, and so does a person's write
+ * announced by another instance; the live channel tells screens of a change once the replica has it.
  */
 async function readReplicaPlugin(app: FastifyInstance): Promise<void> {
   const replica = app.config.readReplica;
@@ -48,12 +51,16 @@ async function readReplicaPlugin(app: FastifyInstance): Promise<void> {
     if (isUserWrite(request) && reply.statusCode < 400 && request.user) await routing.noteWrite(request.user.account_id);
     return payload;
   });
-  // Every change announced, by any instance (a person's write, or machines' events the live screens are
-  // about to refetch): the account reads the primary until the replica has it.
-  const stopHearing = app.live.hub.hear((event) => void routing.noteWrite(event.account_id).catch(() => undefined));
+  // A person's write announced by any instance: its author's next call may land here, and reads the
+  // primary until the replica has it. Screens are told of every change only once the replica has it.
+  const stopHearing = app.live.hub.hear((event) => {
+    if (event.kinds.some((kind) => PEOPLE_WRITES.has(kind))) void routing.noteWrite(event.account_id).catch(() => undefined);
+  });
+  app.live.hub.setDeliveryGate(() => routing.caughtUpNow());
   app.addHook('onReady', () => routing.start());
   app.addHook('onClose', async () => {
     stopHearing();
+    app.live.hub.setDeliveryGate(null);
     await routing.stop();
     await replicaDb.close();
   });
