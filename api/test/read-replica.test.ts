@@ -29,6 +29,18 @@ if (onPostgres) {
     const iso = (t: number): string => new Date(t).toISOString();
     const window = { start: iso(day), end: iso(day + DAY) };
     const ingest = (events: unknown[]) => call(app, null, { method: 'POST', url: '/api/ingest/v1/events', headers: { authorization: `Bearer ${key}` }, payload: { events } });
+    /** The factory's one line, named `line`, on an all-day shift, as the admin declares it. */
+    const configure = (line: string) =>
+      call(app, DEMO.admin, {
+        method: 'PUT',
+        url: `/api/factories/${factory}/configuration`,
+        payload: {
+          production_units: [{ key: 'L1', name: line }],
+          work_shifts: [{ key: 'all', name: 'All day', production_units: ['L1'], start: '00:00', end: '00:00', days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] }],
+          products: [],
+          downtime_reasons: [],
+        },
+      });
     /** The figures as a page asks them (routed reads). */
     const figures = async () => {
       const answer = await call(app, DEMO.operation, { method: 'POST', url: '/api/kpis/by-groups', payload: { ...window, groups: [{ name: 'l1', factory_id: factory, production_unit_ids: [unit] }] } });
@@ -52,16 +64,7 @@ if (onPostgres) {
       // No kept answers: every call below computes, so where it read is what is tested. A small lag bound.
       ({ app } = await build(cleanup, { DATABASE_URL: pair.primaryUrl, DATABASE_READ_URL: pair.replicaUrl, READ_REPLICA_MAX_LAG_MS: '300', ANALYTICS_CACHE_SECONDS: '0', ROLLUP_REFRESH_SECONDS: '0' }));
       factory = (await call(app, DEMO.admin, { method: 'POST', url: '/api/factories', payload: { name: 'Replica Plant', timezone: 'UTC' } })).body.id;
-      const configured = await call(app, DEMO.admin, {
-        method: 'PUT',
-        url: `/api/factories/${factory}/configuration`,
-        payload: {
-          production_units: [{ key: 'L1', name: 'Line 1' }],
-          work_shifts: [{ key: 'all', name: 'All day', production_units: ['L1'], start: '00:00', end: '00:00', days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] }],
-          products: [],
-          downtime_reasons: [],
-        },
-      });
+      const configured = await configure('Line 1');
       unit = configured.body.production_units[0].id;
       key = (await call(app, DEMO.admin, { method: 'POST', url: `/api/factories/${factory}/ingest-keys` })).body.key;
       [{ account_id: account }] = await app.db.query<{ account_id: string }>('SELECT account_id FROM factories WHERE id = $1', [factory]) as [{ account_id: string }];
@@ -95,16 +98,7 @@ if (onPostgres) {
     it('shows its author a configuration change at once, though the replica has not replayed it', async () => {
       await pair.pauseReplay();
       try {
-        const renamed = await call(app, DEMO.admin, {
-          method: 'PUT',
-          url: `/api/factories/${factory}/configuration`,
-          payload: {
-            production_units: [{ key: 'L1', name: 'Line One' }],
-            work_shifts: [{ key: 'all', name: 'All day', production_units: ['L1'], start: '00:00', end: '00:00', days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] }],
-            products: [],
-            downtime_reasons: [],
-          },
-        });
+        const renamed = await configure('Line One');
         assert.equal(renamed.status, 200, JSON.stringify(renamed.body));
         // At once, by the author's account: the new name.
         const info = await call(app, DEMO.admin, { method: 'POST', url: '/api/production-units/downtimes-info', payload: { ...window, production_unit_ids: [unit] } });

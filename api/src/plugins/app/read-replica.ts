@@ -13,8 +13,12 @@ declare module 'fastify' {
   }
 }
 
-/** Announced kinds that are a person's writes (a configuration, a justification). */
-const PEOPLE_WRITES = new Set(['configuration', 'justification']);
+/**
+ * Announced kinds that are only ever a person's writes: a configuration. ('justification' is also what
+ * machines' own reasons announce, continuously on a busy line; a person's justification answers with the
+ * downtime as changed, and the page's refetch follows the live channel, which waits for the replica.)
+ */
+const PEOPLE_WRITES = new Set(['configuration']);
 
 /**
  * A request that changes something: any but GET and HEAD, except the analytics calls, which are POSTs
