@@ -12,7 +12,7 @@
  */
 import { createServer } from 'node:http';
 import os from 'node:os';
-import { callJson, percentileMs, startApi } from './api-process.ts';
+import { callJson, createLinesFactory, percentileMs, startApi } from './api-process.ts';
 import { log, option } from './one-factory.ts';
 
 const ROUNDS = Number(option('rounds', '40'));
@@ -47,16 +47,8 @@ async function main(): Promise<void> {
   try {
     const token = a.tokens[ADMIN]!;
     const call = <T>(method: string, url: string, body?: unknown) => callJson<T>(a.base, token, method, url, body);
-    const { id: factory } = await call<{ id: string }>('POST', '/api/factories', { name: 'Alert Bench', timezone: 'Europe/Paris', alert_capability: true });
     // A line per round: each episode is its own line's first stop.
-    const units = Array.from({ length: ROUNDS }, (_v, i) => ({ key: `L${i + 1}`, name: `Line ${i + 1}` }));
-    await call('PUT', `/api/factories/${factory}/configuration`, {
-      production_units: units,
-      work_shifts: [{ key: 'all', name: 'All day', production_units: units.map((u) => u.key), start: '00:00', end: '00:00', days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] }],
-      products: [],
-      downtime_reasons: [],
-    });
-    const { key } = await call<{ key: string }>('POST', `/api/factories/${factory}/ingest-keys`);
+    const { id: factory, key, units } = await createLinesFactory(call, 'Alert Bench', ROUNDS, { alert_capability: true });
     await call('POST', `/api/factories/${factory}/alert-rules`, { name: 'Down 1 min', kind: 'line_down', minutes: 1, production_unit_ids: [], recipients: [], webhook_url: hook, webhook_secret: 'bench-secret-0123456789', in_app: true, enabled: true });
 
     const sentAt = new Map<string, number>();

@@ -107,6 +107,26 @@ export async function callJson<T>(base: string, token: string, method: string, u
   return JSON.parse(text) as T;
 }
 
+/** A JSON call of one user to one api (callJson with its base and token bound). */
+export type JsonCall = <T>(method: string, url: string, body?: unknown) => Promise<T>;
+
+/**
+ * A factory of `lines` lines (keys L1…, names "Line 1"…) on one all-day shift and an ingest key for it,
+ * made through the api as an admin would; `settings` adds to the new factory's (e.g. alert_capability).
+ */
+export async function createLinesFactory(call: JsonCall, name: string, lines: number, settings: Record<string, unknown> = {}): Promise<{ id: string; key: string; units: { key: string; name: string }[] }> {
+  const { id } = await call<{ id: string }>('POST', '/api/factories', { name, timezone: 'Europe/Paris', ...settings });
+  const units = Array.from({ length: lines }, (_v, i) => ({ key: `L${i + 1}`, name: `Line ${i + 1}` }));
+  await call('PUT', `/api/factories/${id}/configuration`, {
+    production_units: units,
+    work_shifts: [{ key: 'all', name: 'All day', production_units: units.map((u) => u.key), start: '00:00', end: '00:00', days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] }],
+    products: [],
+    downtime_reasons: [],
+  });
+  const { key } = await call<{ key: string }>('POST', `/api/factories/${id}/ingest-keys`);
+  return { id, key, units };
+}
+
 /** The q-th percentile (nearest rank), rounded to the millisecond; NaN for no values. */
 export function percentileMs(values: readonly number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);

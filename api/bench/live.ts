@@ -16,7 +16,7 @@
  */
 import { request } from 'node:http';
 import os from 'node:os';
-import { callJson, cpuMs, percentileMs, rss, startApi, type Api } from './api-process.ts';
+import { callJson, cpuMs, createLinesFactory, percentileMs, rss, startApi, type Api } from './api-process.ts';
 import { log, option } from './one-factory.ts';
 
 const STREAMS = Number(option('streams', '500'));
@@ -40,20 +40,8 @@ interface Bench {
 async function setUp(api: Api): Promise<Bench> {
   const token = api.tokens[ADMIN]!;
   const call = <T>(method: string, url: string, body?: unknown) => callJson<T>(api.base, token, method, url, body);
-  const make = async (name: string, lines: number): Promise<{ id: string; key: string }> => {
-    const { id } = await call<{ id: string }>('POST', '/api/factories', { name, timezone: 'Europe/Paris' });
-    const units = Array.from({ length: lines }, (_v, i) => ({ key: `L${i + 1}`, name: `Line ${i + 1}` }));
-    await call('PUT', `/api/factories/${id}/configuration`, {
-      production_units: units,
-      work_shifts: [{ key: 'all', name: 'All day', production_units: units.map((u) => u.key), start: '00:00', end: '00:00', days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] }],
-      products: [],
-      downtime_reasons: [],
-    });
-    const { key } = await call<{ key: string }>('POST', `/api/factories/${id}/ingest-keys`);
-    return { id, key };
-  };
-  const factory = await make('Live Bench', LINES);
-  const marker = await make('Live Marker', 1);
+  const factory = await createLinesFactory(call, 'Live Bench', LINES);
+  const marker = await createLinesFactory(call, 'Live Marker', 1);
   return { api, token, factory: factory.id, marker: marker.id, keys: { factory: factory.key, marker: marker.key } };
 }
 

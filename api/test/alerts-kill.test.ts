@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { callJson, startApi, type Api } from '../bench/api-process.ts';
+import { callJson, createLinesFactory, startApi, type Api } from '../bench/api-process.ts';
 import { Cleanup, DEMO, freshSchema, onPostgres } from './helper.ts';
 
 const ROUNDS = 6;
@@ -53,15 +53,7 @@ describe(`alerts across the SIGKILL of one of two instances (${onPostgres ? 'two
       const b: Api = await startApi('postgresql', [], env, { databaseUrl });
       cleanup.after(() => b.stop());
       const call = <T>(method: string, url: string, body?: unknown) => callJson<T>(a.base, a.tokens[DEMO.admin]!, method, url, body);
-      const { id: factory } = await call<{ id: string }>('POST', '/api/factories', { name: 'Kill Plant', timezone: 'Europe/Paris', alert_capability: true });
-      const units = Array.from({ length: ROUNDS }, (_v, i) => ({ key: `L${i + 1}`, name: `Line ${i + 1}` }));
-      await call('PUT', `/api/factories/${factory}/configuration`, {
-        production_units: units,
-        work_shifts: [{ key: 'all', name: 'All day', production_units: units.map((u) => u.key), start: '00:00', end: '00:00', days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] }],
-        products: [],
-        downtime_reasons: [],
-      });
-      const { key } = await call<{ key: string }>('POST', `/api/factories/${factory}/ingest-keys`);
+      const { id: factory, key, units } = await createLinesFactory(call, 'Kill Plant', ROUNDS, { alert_capability: true });
       await call('POST', `/api/factories/${factory}/alert-rules`, { name: 'Down 1 min', kind: 'line_down', minutes: 1, production_unit_ids: [], recipients: [], webhook_url: hook, in_app: true, enabled: true });
 
       const openedFor = (unit: string) => receipts.filter((r) => r.event === 'alert.opened' && r.unit === unit);

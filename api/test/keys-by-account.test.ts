@@ -14,7 +14,7 @@ import { build, Cleanup } from './helper.ts';
  * account), and the two looked up across accounts — users by e-mail at sign-in, ingest keys by their
  * hash — whose global unique keys a distributed table cannot hold.
  */
-export const REFERENCE_TABLES = ['accounts', 'users', 'ingest_keys', 'oidc_models', 'sign_in_throttle', 'schema_migrations'];
+const REFERENCE_TABLES = ['accounts', 'users', 'ingest_keys', 'oidc_models', 'sign_in_throttle', 'schema_migrations'];
 
 interface KeyRow {
   tbl: string;

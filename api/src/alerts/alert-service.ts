@@ -21,11 +21,12 @@ import {
   ALERT_SIGNATURE_HEADER,
   ALERT_WEBHOOK_ATTEMPTS,
   type Alert,
+  type AlertMetric,
   type AlertWebhookBody,
 } from '@linepulse/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { DateTime } from 'luxon';
-import { shiftIntervals } from '../analytics/derive.ts';
+import { shiftIntervals, type UnitSetup } from '../analytics/derive.ts';
 import { downtimeList } from '../analytics/downtime-list.ts';
 import { kpisOf } from '../analytics/engine.ts';
 import { loadUnitContexts } from '../analytics/facts.ts';
@@ -82,6 +83,12 @@ interface Verdict {
   /** shift_projection: the projection and the objective, in percent. */
   projected?: number;
   objective?: number;
+}
+
+/** See AlertService.projectionInputs. */
+interface ProjectionInputs {
+  objectives: Map<AlertMetric, number | null>;
+  setups: Map<string, UnitSetup>;
 }
 
 const iso = (t: number | string): string => new Date(t).toISOString();
@@ -168,19 +175,43 @@ export class AlertService {
     if (!(await hasAlertCapability(this.db, accountId, factoryId))) return;
     const now = this.clock();
     const states = new Map((await unitStatesNow(this.db, accountId, factoryId, now)).units.map((u) => [u.production_unit_id, u]));
+    // Only the lines this look is about (one line's event reads one line's setup).
+    const looked = unitIds === null ? [...states.keys()] : unitIds.filter((id) => states.has(id));
+    const projections = await this.projectionInputs(accountId, factoryId, rules, looked);
     for (const rule of rules) {
       const watched = rule.production_unit_ids.length > 0 ? rule.production_unit_ids : [...states.keys()];
       for (const unitId of watched) {
         if (unitIds !== null && !unitIds.includes(unitId)) continue;
         const state = states.get(unitId);
         if (!state) continue;
-        await this.evaluate(rule, unitId, await this.verdict(rule, accountId, unitId, state, now), now);
+        await this.evaluate(rule, unitId, await this.verdict(rule, accountId, unitId, state, now, projections), now);
       }
     }
   }
 
-  private async verdict(rule: StoredRule, accountId: string, unitId: string, state: { state: string; since: string | null; last_event_at: string | null }, now: number): Promise<Verdict> {
-    if (rule.kind === 'shift_projection') return this.shiftProjection(rule, accountId, unitId, now);
+  /**
+   * What the factory's shift projection rules read once per look rather than once per line: the
+   * objectives of the metrics they watch, and the lines' setups (their shifts).
+   */
+  private async projectionInputs(accountId: string, factoryId: string, rules: readonly StoredRule[], unitIds: readonly string[]): Promise<ProjectionInputs> {
+    const metrics = [...new Set(rules.filter((r) => r.kind === 'shift_projection').map((r) => r.metric!))];
+    if (metrics.length === 0) return { objectives: new Map(), setups: new Map() };
+    const [objectives, contexts] = await Promise.all([
+      Promise.all(metrics.map(async (metric) => [metric, await objectiveOf(this.db, accountId, factoryId, metric)] as const)),
+      loadUnitContexts(this.db, accountId, unitIds),
+    ]);
+    return { objectives: new Map(objectives), setups: new Map([...contexts].map(([id, context]) => [id, context.setup])) };
+  }
+
+  private async verdict(
+    rule: StoredRule,
+    accountId: string,
+    unitId: string,
+    state: { state: string; since: string | null; last_event_at: string | null },
+    now: number,
+    projections: ProjectionInputs,
+  ): Promise<Verdict> {
+    if (rule.kind === 'shift_projection') return this.shiftProjection(rule, accountId, unitId, now, projections);
     if (rule.kind === 'no_data') {
       // Silent since the last event (a line that never sent one: since the rule was made).
       return { since: state.last_event_at === null ? Date.parse(String(rule.created_at)) : Date.parse(state.last_event_at), falseSince: null };
@@ -204,9 +235,9 @@ export class AlertService {
    * can fall no faster than if all time from now were lost (its numerator stays, its planned production
    * time grows), so the rule looks again when that would reach the objective, or at the shift's end.
    */
-  private async shiftProjection(rule: StoredRule, accountId: string, unitId: string, now: number): Promise<Verdict> {
-    const setup = (await loadUnitContexts(this.db, accountId, [unitId])).get(unitId)?.setup;
-    const objective = await objectiveOf(this.db, accountId, rule.factory_id, rule.metric!);
+  private async shiftProjection(rule: StoredRule, accountId: string, unitId: string, now: number, inputs: ProjectionInputs): Promise<Verdict> {
+    const setup = inputs.setups.get(unitId);
+    const objective = inputs.objectives.get(rule.metric!) ?? null;
     if (!setup || objective === null) return { since: null, falseSince: null, ended: true, recheckAt: null };
     const minutesMs = rule.minutes * 60_000;
     const shift = shiftIntervals(setup, now - DAY_MS, now + 1).find((s) => s.start <= now && now < s.end);

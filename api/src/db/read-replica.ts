@@ -162,9 +162,7 @@ export class ReadRouting {
     entry.done = (async () => {
       do {
         entry.again = false;
-        const [row] = await this.primary.query<{ lsn: string }>('SELECT pg_current_wal_insert_lsn()::text AS lsn');
-        if (!row) continue;
-        const position = lsnValue(row.lsn);
+        const position = await this.primaryPosition();
         const kept = this.pending.get(accountId);
         if (kept === undefined || position > kept) this.pending.set(accountId, position);
       } while (entry.again);
@@ -180,9 +178,7 @@ export class ReadRouting {
    */
   async caughtUpNow(): Promise<void> {
     if (this.state !== 'serving') return;
-    const [row] = await this.primary.query<{ lsn: string }>('SELECT pg_current_wal_insert_lsn()::text AS lsn');
-    if (!row) return;
-    const target = lsnValue(row.lsn);
+    const target = await this.primaryPosition();
     const deadline = Date.now() + this.options.maxLagMs;
     while (Date.now() < deadline) {
       await this.replayNow();
@@ -196,8 +192,7 @@ export class ReadRouting {
     this.probing = (async () => {
       const now = Date.now();
       try {
-        const [primaryRow] = await this.primary.query<{ lsn: string }>('SELECT pg_current_wal_insert_lsn()::text AS lsn');
-        if (primaryRow) this.samples.push([now, lsnValue(primaryRow.lsn)]);
+        this.samples.push([now, await this.primaryPosition()]);
         // Samples older than the lag bound are needed only up to the newest of them.
         const bound = now - this.options.maxLagMs;
         while (this.samples.length > 1 && this.samples[1]![0] <= bound) this.samples.shift();
@@ -205,8 +200,7 @@ export class ReadRouting {
         // The primary's own failures are every request's business, not the routing's.
       }
       try {
-        const [row] = await this.replica.query<{ lsn: string | null }>('SELECT pg_last_wal_replay_lsn()::text AS lsn');
-        this.replayed = row?.lsn ? lsnValue(row.lsn) : null;
+        this.replayed = await this.replicaPosition();
         if (!this.healthy) this.options.log.info('read replica reachable again: analytics read it');
         this.healthy = true;
       } catch (error) {
@@ -234,10 +228,21 @@ export class ReadRouting {
     return waiting === undefined || this.replayed >= waiting ? null : 'pending';
   }
 
+  /** Everything the primary has written so far ends at this WAL position. */
+  private async primaryPosition(): Promise<bigint> {
+    const [row] = await this.primary.query<{ lsn: string }>('SELECT pg_current_wal_insert_lsn()::text AS lsn');
+    return lsnValue(row!.lsn);
+  }
+
+  /** The replica's replay position (null: it is not replaying, e.g. promoted). */
+  private async replicaPosition(): Promise<bigint | null> {
+    const [row] = await this.replica.query<{ lsn: string | null }>('SELECT pg_last_wal_replay_lsn()::text AS lsn');
+    return row?.lsn ? lsnValue(row.lsn) : null;
+  }
+
   /** The replica's replay position now, rather than at the last probe (an account waiting for it). */
   private async replayNow(): Promise<void> {
-    const [row] = await this.replica.query<{ lsn: string | null }>('SELECT pg_last_wal_replay_lsn()::text AS lsn');
-    const now = row?.lsn ? lsnValue(row.lsn) : null;
+    const now = await this.replicaPosition();
     if (now !== null && (this.replayed === null || now > this.replayed)) this.replayed = now;
   }
 
@@ -246,8 +251,15 @@ export class ReadRouting {
    * oldest position seen).
    */
   private withinLag(): boolean {
+    // Every routed read asks: the newest sample at or before the bound, found without copying the list.
     const bound = Date.now() - this.options.maxLagMs;
-    const reference = [...this.samples].reverse().find(([at]) => at <= bound) ?? this.samples[0];
+    let reference = this.samples[0];
+    for (let i = this.samples.length - 1; i >= 0; i--) {
+      if (this.samples[i]![0] <= bound) {
+        reference = this.samples[i];
+        break;
+      }
+    }
     return reference !== undefined && this.replayed !== null && this.replayed >= reference[1];
   }
 

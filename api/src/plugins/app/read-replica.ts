@@ -14,13 +14,6 @@ declare module 'fastify' {
 }
 
 /**
- * Announced kinds that are only ever a person's writes: a configuration. ('justification' is also what
- * machines' own reasons announce, continuously on a busy line; a person's justification answers with the
- * downtime as changed, and the page's refetch follows the live channel, which waits for the replica.)
- */
-const PEOPLE_WRITES = new Set(['configuration']);
-
-/**
  * A request that changes something: any but GET and HEAD, except the analytics calls, which are POSTs
  * because their bodies are large but only read (their derivation's writes are the engine's, not the user's).
  */
@@ -55,10 +48,12 @@ async function readReplicaPlugin(app: FastifyInstance): Promise<void> {
     if (isUserWrite(request) && reply.statusCode < 400 && request.user) await routing.noteWrite(request.user.account_id);
     return payload;
   });
-  // A person's write announced by any instance: its author's next call may land here, and reads the
-  // primary until the replica has it. Screens are told of every change only once the replica has it.
+  // A configuration announced by any instance (only ever a person's write; 'justification' is also what
+  // machines' own reasons announce, continuously on a busy line): its author's next call may land here,
+  // and reads the primary until the replica has it. Screens are told of every change only once the
+  // replica has it, so their refetch needs no such wait.
   const stopHearing = app.live.hub.hear((event) => {
-    if (event.kinds.some((kind) => PEOPLE_WRITES.has(kind))) void routing.noteWrite(event.account_id).catch(() => undefined);
+    if (event.kinds.includes('configuration')) void routing.noteWrite(event.account_id).catch(() => undefined);
   });
   app.live.hub.setDeliveryGate(() => routing.caughtUpNow());
   app.addHook('onReady', () => routing.start());
