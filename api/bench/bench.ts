@@ -23,6 +23,7 @@ import type { Db } from '../src/db/db.ts';
 import { migrate } from '../src/db/migrate.ts';
 import type { Kpis, KpisByGroupsResponse } from '@linepulse/contracts';
 import { createPgDb } from '../src/db/pg-db.ts';
+import { statementsSent } from '../src/db/statement-log.ts';
 import { generateFactory } from '../src/simulator/generate.ts';
 import { copyFacts } from '../src/simulator/load.ts';
 import { tokenFor } from '../test/helper.ts';
@@ -97,7 +98,11 @@ async function main(): Promise<void> {
     const ingestFactory = benchFactory(0, UNITS, 'INGEST');
     const historyStart = Math.floor((now - DAYS * DAY) / DAY) * DAY;
     if (REUSE) report.reused = dbName;
-    else await loadBenchCompany(db, factories, ingestFactory, historyStart, now, report, { seed: SEED, days: DAYS, rebuildConcurrency: REBUILD_CONCURRENCY, log });
+    else {
+      await loadBenchCompany(db, factories, ingestFactory, historyStart, now, report, { seed: SEED, days: DAYS, rebuildConcurrency: REBUILD_CONCURRENCY, log });
+      // Before the ingestion measurement adds its factory: the company's own rows.
+      report.footprint = await footprint(db);
+    }
 
     // ---- the app on a port --------------------------------------------------------------------
     process.env.ROLLUP_REFRESH_SECONDS = '0';
@@ -274,6 +279,15 @@ async function main(): Promise<void> {
     } else entry(`company year by month: kpis/by-groups (${FACTORIES} factories × ${UNITS} units)`, null, baseYear, BUDGET.companyP95Ms, 'skipped');
 
     report.analytics = timings;
+    report.statements_per_call = await statementsPerCall([
+      ['downtimes-info (1 factory, 90 days)', () => call('/api/production-units/downtimes-info', body90)],
+      ['downtimes-info-interval (1 factory, 90 days)', () => call('/api/production-units/downtimes-info-interval', body90)],
+      ['top-downtime-reasons (90 days)', () => call('/api/top-downtime-reasons', { ...body90, limit: 100 })],
+      ['v2 downtimes-summary (90 days)', () => call('/api/v2/production-units/downtimes-summary', body90)],
+      ['kpis/by-groups (1 factory, 90 days)', () => call('/api/kpis/by-groups', kpiBody)],
+      ['heatmap by hour (14 days)', () => call('/api/production-units/downtimes-info-interval', body14)],
+      [`company year by month (${FACTORIES} factories)`, () => call('/api/kpis/by-groups', companyBody)],
+    ]);
     report.opportunities = 'not measured (no budget in the issue); /api/opportunities not benchmarked';
     await app.close();
   } finally {
@@ -288,6 +302,47 @@ async function main(): Promise<void> {
   }
 }
 
+
+// ---------------------------------------------------------------------------------------------
+// What an account costs (docs/scale-out.md)
+
+/**
+ * Rows and bytes per table once the company is loaded and derived, and per line-year (the company's
+ * lines × days / 365). The database holds this one account, so a table's size is the account's.
+ */
+async function footprint(db: Db): Promise<Record<string, unknown>> {
+  const lineYears = (FACTORIES * UNITS * DAYS) / 365;
+  const tables = await db.query<{ tbl: string; bytes: number }>(
+    `SELECT c.relname AS tbl, pg_total_relation_size(c.oid) AS bytes FROM pg_class c
+      WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind = 'r'
+        AND EXISTS (SELECT 1 FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attname = 'account_id')`,
+  );
+  const rows: { table: string; rows: number; bytes: number; rows_per_line_year: number; kib_per_line_year: number }[] = [];
+  for (const t of tables) {
+    const [{ n }] = (await db.query<{ n: number }>(`SELECT count(*) AS n FROM ${t.tbl} WHERE account_id = $1`, [BENCH_ACCOUNT_ID])) as [{ n: number }];
+    if (n === 0) continue;
+    rows.push({ table: t.tbl, rows: n, bytes: t.bytes, rows_per_line_year: round(n / lineYears), kib_per_line_year: round(t.bytes / 1024 / lineYears) });
+  }
+  rows.sort((a, b) => b.bytes - a.bytes);
+  log(`\nfootprint of the company (${round(lineYears)} line-years), largest first:`);
+  for (const r of rows) log(`  ${r.table.padEnd(28)} ${String(r.rows).padStart(11)} rows ${String(round(r.bytes / 1048576)).padStart(8)} MiB   per line-year: ${String(r.rows_per_line_year).padStart(9)} rows ${String(r.kib_per_line_year).padStart(8)} KiB`);
+  const total = rows.reduce((a, r) => a + r.bytes, 0);
+  log(`  all tables: ${round(total / 1048576)} MiB = ${round(total / 1024 / lineYears)} KiB per line-year`);
+  return { line_years: round(lineYears), total_bytes: total, tables: rows };
+}
+
+/** Statements the api sends to answer each call once (the engine computing, no kept answer). */
+async function statementsPerCall(calls: [string, () => Promise<unknown>][]): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  log('\nstatements per call:');
+  for (const [name, fn] of calls) {
+    const before = statementsSent();
+    await fn();
+    out[name] = statementsSent() - before;
+    log(`  ${name}: ${out[name]}`);
+  }
+  return out;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Ingestion
@@ -547,6 +602,15 @@ function writeResults(report: Record<string, unknown>): void {
     }
     lines.push('');
   }
+  const fp = report.footprint as { line_years: number; total_bytes: number; tables: { table: string; rows: number; bytes: number; rows_per_line_year: number; kib_per_line_year: number }[] } | undefined;
+  if (fp) {
+    lines.push(`## Footprint (${fp.line_years} line-years; ${round(fp.total_bytes / 1048576)} MiB, ${round(fp.total_bytes / 1024 / fp.line_years)} KiB per line-year)`, '');
+    lines.push('| table | rows | MiB | rows per line-year | KiB per line-year |', '|---|---|---|---|---|');
+    for (const t of fp.tables) lines.push(`| ${t.table} | ${t.rows} | ${round(t.bytes / 1048576)} | ${t.rows_per_line_year} | ${t.kib_per_line_year} |`);
+    lines.push('');
+  }
+  const perCall = report.statements_per_call as Record<string, number> | undefined;
+  if (perCall) lines.push('## Statements per call', '', '| call | statements |', '|---|---|', ...Object.entries(perCall).map(([k, v]) => `| ${k} | ${v} |`), '');
   const skipped = report.skipped as string[];
   if (skipped.length) lines.push('## Skipped', '', ...skipped.map((s) => `- ${s}`), '');
   lines.push(`Total run time: ${report.total_s} s.`, '');

@@ -16,6 +16,10 @@
 //   another. A file that changes process-wide state when it loads (a top-level `process.env.X = …`)
 //   shares only with files that change it the same way, and the longest files run alone and first.
 // Each run's report is printed whole when it ends, PGlite first.
+// A full run (no files named) also logs every distinct statement the api sends (SQL_STATEMENT_LOG), and
+// ends with test/after/statements-by-account.test.ts, which checks that each one on a tenant table keeps
+// to one account (decision 54). KEEP_API_TEST_SCRATCH=1 keeps the run's scratch folder (the statement
+// logs among it) and prints where it is.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -28,7 +32,8 @@ const testDir = path.join(apiDir, 'test');
 // Files that take far longer than the others (the property test's 50 random scenarios): each runs in a
 // process of its own, started first, so that it never starts last and keeps the run going on its own.
 const RUN_ALONE_FIRST = ['analytics-property.test.ts'];
-const files = process.argv.slice(2).length
+const fullRun = process.argv.slice(2).length === 0;
+const files = !fullRun
   ? process.argv.slice(2)
   : readdirSync(testDir).filter((f) => f.endsWith('.test.ts')).sort().map((f) => path.join('test', f));
 const serverUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432';
@@ -105,10 +110,15 @@ function counts(text) {
 }
 
 /** One run of every file; returns its report (to print) and its counts. */
-async function suite(label, dir, env) {
+function suite(label, dir, env) {
+  return testRun(`api tests on ${label}`, [`--test-concurrency=${concurrency}`, ...entries(dir)], env);
+}
+
+/** Node's test runner over `args`; returns its report (to print) and its counts. */
+async function testRun(title, args, env) {
   const started = Date.now();
-  const { code, text } = await run(['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...entries(dir)], env);
-  const report = `\n=== api tests on ${label} (${((Date.now() - started) / 1000).toFixed(1)} s) ===\n\n${text}`;
+  const { code, text } = await run(['--import', 'tsx', '--test', '--test-reporter=spec', ...args], env);
+  const report = `\n=== ${title} (${((Date.now() - started) / 1000).toFixed(1)} s) ===\n\n${text}`;
   const { passed, failed } = counts(text);
   if (passed === null || failed === null) return { report, passed: passed ?? 0, failed: Math.max(failed ?? 0, 1) };
   return { report, passed, failed: code !== 0 && failed === 0 ? 1 : failed };
@@ -119,7 +129,7 @@ async function pgliteRun() {
   const template = path.join(scratch, 'pglite-template.tar');
   const prepared = await run(['--import', 'tsx', 'test/prepare-template.ts', template], {});
   if (prepared.code !== 0) return { report: `${prepared.text}\nCould not prepare the PGlite template`, passed: 0, failed: 1 };
-  return suite('PGlite', path.join(scratch, 'pglite'), { LINEPULSE_PGLITE_TEMPLATE: template, DATABASE_URL: undefined, TEST_DATABASE_URL: undefined });
+  return suite('PGlite', path.join(scratch, 'pglite'), { LINEPULSE_PGLITE_TEMPLATE: template, DATABASE_URL: undefined, TEST_DATABASE_URL: undefined, ...statementLog('pglite') });
 }
 
 /** PostgreSQL: a fresh database for this run, dropped afterwards. */
@@ -131,7 +141,7 @@ async function postgresRun() {
     await admin.connect();
     await admin.query(`CREATE DATABASE ${database}`);
     created = true;
-    return await suite(`PostgreSQL (${database})`, path.join(scratch, 'postgresql'), { DATABASE_URL: `${serverUrl}/${database}`, TEST_DATABASE_URL: undefined });
+    return await suite(`PostgreSQL (${database})`, path.join(scratch, 'postgresql'), { DATABASE_URL: `${serverUrl}/${database}`, TEST_DATABASE_URL: undefined, ...statementLog('postgresql') });
   } catch (error) {
     return { report: `PostgreSQL run failed: ${error.message}`, passed: 0, failed: 1 };
   } finally {
@@ -140,22 +150,41 @@ async function postgresRun() {
   }
 }
 
+/** The statement log of one run (full runs only): the file's name in the environment of its processes. */
+function statementLog(label) {
+  if (!fullRun) return {};
+  const file = path.join(scratch, `statements-${label}.ndjson`);
+  statementLogs.push(file);
+  return { SQL_STATEMENT_LOG: file };
+}
+const statementLogs = [];
+
+/** The check over both runs' statements, once they have ended. */
+function statementCheck() {
+  return testRun('statements by account', ['test/after/statements-by-account.test.ts'], {
+    STATEMENT_LOGS: statementLogs.join(path.delimiter), LINEPULSE_PGLITE_TEMPLATE: path.join(scratch, 'pglite-template.tar'), DATABASE_URL: undefined, TEST_DATABASE_URL: undefined,
+  });
+}
+
 const started = Date.now();
 // The PGlite template and the generated entries; removed at the end.
 const scratch = mkdtempSync(path.join(tmpdir(), 'linepulse-api-tests-'));
 let pglite;
 let server;
+let check;
 try {
   const postgres = postgresRun();
   pglite = await pgliteRun();
   console.log(pglite.report);
   server = await postgres;
   console.log(server.report);
+  check = fullRun ? await statementCheck() : { report: '', passed: 0, failed: 0 };
+  console.log(check.report);
 } finally {
-  rmSync(scratch, { recursive: true, force: true });
+  if (process.env.KEEP_API_TEST_SCRATCH) console.log(`kept ${scratch}`); else rmSync(scratch, { recursive: true, force: true });
 }
 
-const totals = { passed: pglite.passed + server.passed, failed: pglite.failed + server.failed };
+const totals = { passed: pglite.passed + server.passed + check.passed, failed: pglite.failed + server.failed + check.failed };
 console.log(`\napi: both runs in ${((Date.now() - started) / 1000).toFixed(1)} s (${files.length} files, ${concurrency} processes at once in each)`);
 console.log(`api: ${totals.passed} passed, ${totals.failed} failed`);
 // Exit once the reports are written: stdout to a pipe (CI tees it) is written asynchronously, and

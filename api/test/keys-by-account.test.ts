@@ -7,14 +7,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import { REFERENCE_TABLES, tablesOf } from './catalogue.ts';
 import { build, Cleanup } from './helper.ts';
-
-/**
- * Tables copied to every node (Citus reference tables) or kept on the coordinator: global ones (no
- * account), and the two looked up across accounts — users by e-mail at sign-in, ingest keys by their
- * hash — whose global unique keys a distributed table cannot hold.
- */
-const REFERENCE_TABLES = ['accounts', 'users', 'ingest_keys', 'oidc_models', 'sign_in_throttle', 'schema_migrations'];
 
 interface KeyRow {
   tbl: string;
@@ -33,12 +27,7 @@ describe('keys by account (ready to shard)', () => {
   });
   after(() => cleanup.run());
 
-  const tables = () =>
-    app.db.query<{ tbl: string; has_account: boolean }>(
-      `SELECT c.relname AS tbl,
-              EXISTS (SELECT 1 FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attname = 'account_id' AND NOT a.attisdropped) AS has_account
-         FROM pg_class c WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind IN ('r', 'p') ORDER BY 1`,
-    );
+  const tables = () => tablesOf(app.db);
 
   it('has account_id on every table but the reference ones', async () => {
     const all = await tables();

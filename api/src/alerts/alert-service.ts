@@ -60,8 +60,20 @@ export interface AlertServiceOptions {
   fetch?: typeof fetch;
 }
 
+/** A delivery taken by this instance. */
+interface Claimed {
+  account_id: string;
+  id: string;
+  episode_id: string;
+  event: 'opened' | 'resolved';
+  channel: 'email' | 'webhook';
+  target: string;
+  attempts: number;
+}
+
 interface EpisodeRow {
   id: string;
+  account_id: string;
   rule_id: string;
   production_unit_id: string;
   since: string;
@@ -96,7 +108,7 @@ const iso = (t: number | string): string => new Date(t).toISOString();
 /** An alert as the api answers it (and a webhook receives it). */
 export const ALERT_SELECT = `SELECT e.id, e.rule_id, r.name AS rule_name, r.kind, r.minutes, e.factory_id, f.name AS factory_name, e.production_unit_id,
          u.name AS production_unit_name, e.since, r.metric, e.projected, e.objective, e.opened_at, e.resolved_at, e.acknowledged_at, e.acknowledged_by
-    FROM alert_episodes e JOIN alert_rules r ON r.id = e.rule_id JOIN factories f ON f.account_id = e.account_id AND f.id = e.factory_id
+    FROM alert_episodes e JOIN alert_rules r ON r.account_id = e.account_id AND r.id = e.rule_id JOIN factories f ON f.account_id = e.account_id AND f.id = e.factory_id
     JOIN production_units u ON u.account_id = e.account_id AND u.id = e.production_unit_id`;
 
 export function alertView(row: Alert): Alert {
@@ -305,7 +317,7 @@ export class AlertService {
 
   /** The condition holds again: the hold before resolving starts over when it next turns false. */
   private async stillHolding(open: EpisodeRow): Promise<void> {
-    if (open.false_since !== null) await this.db.query('UPDATE alert_episodes SET false_since = NULL WHERE id = $1', [open.id]);
+    if (open.false_since !== null) await this.db.query('UPDATE alert_episodes SET false_since = NULL WHERE account_id = $1 AND id = $2', [open.account_id, open.id]);
   }
 
   /**
@@ -316,7 +328,7 @@ export class AlertService {
     let falseSince = verdict.falseSince ?? (open.false_since === null ? null : Date.parse(open.false_since));
     if (falseSince === null) {
       falseSince = now;
-      await this.db.query('UPDATE alert_episodes SET false_since = $2 WHERE id = $1 AND false_since IS NULL', [open.id, iso(now)]);
+      await this.db.query('UPDATE alert_episodes SET false_since = $3 WHERE account_id = $1 AND id = $2 AND false_since IS NULL', [open.account_id, open.id, iso(now)]);
     }
     const resolveAt = falseSince + ALERT_RESOLVE_HOLD_MS;
     if (now < resolveAt) return resolveAt;
@@ -365,7 +377,7 @@ export class AlertService {
 
   private async resolve(rule: StoredRule, episode: EpisodeRow, now: number): Promise<void> {
     const resolved = await this.db.transaction(async (tx) => {
-      const [row] = await tx.query<{ id: string }>('UPDATE alert_episodes SET resolved_at = $2 WHERE id = $1 AND resolved_at IS NULL RETURNING id', [episode.id, iso(now)]);
+      const [row] = await tx.query<{ id: string }>('UPDATE alert_episodes SET resolved_at = $3 WHERE account_id = $1 AND id = $2 AND resolved_at IS NULL RETURNING id', [rule.account_id, episode.id, iso(now)]);
       if (!row) return false;
       await this.enqueue(tx, rule, row.id, 'resolved');
       await tx.query('DELETE FROM alert_timers WHERE account_id = $1 AND rule_id = $2 AND production_unit_id = $3', [rule.account_id, rule.id, episode.production_unit_id]);
@@ -378,7 +390,7 @@ export class AlertService {
   /** Takes the timers that are due (SKIP LOCKED: each instance its own) and looks at their rule and line again. */
   private async dueTimers(): Promise<void> {
     const due = await this.db.query<{ rule_id: string; production_unit_id: string; account_id: string; factory_id: string }>(
-      `DELETE FROM alert_timers t USING alert_rules r
+      `/* all accounts: alert timers */ DELETE FROM alert_timers t USING alert_rules r
         WHERE r.account_id = t.account_id AND r.id = t.rule_id AND (t.account_id, t.rule_id, t.production_unit_id) IN (
               SELECT account_id, rule_id, production_unit_id FROM alert_timers WHERE due_at <= $1 ORDER BY due_at LIMIT 100 FOR UPDATE SKIP LOCKED)
         RETURNING t.rule_id, t.production_unit_id, r.account_id, r.factory_id`,
@@ -397,12 +409,12 @@ export class AlertService {
   private async deliver(): Promise<void> {
     for (;;) {
       const now = this.clock();
-      const claimed = await this.db.query<{ id: string; episode_id: string; event: 'opened' | 'resolved'; channel: 'email' | 'webhook'; target: string; attempts: number }>(
-        `UPDATE alert_deliveries d SET status = 'sending', attempts = d.attempts + 1, claimed_until = $2
+      const claimed = await this.db.query<Claimed>(
+        `/* all accounts: alert deliveries */ UPDATE alert_deliveries d SET status = 'sending', attempts = d.attempts + 1, claimed_until = $2
           WHERE d.id IN (SELECT id FROM alert_deliveries
                           WHERE (status = 'pending' AND next_attempt_at <= $1) OR (status = 'sending' AND claimed_until < $1)
                           ORDER BY next_attempt_at LIMIT 20 FOR UPDATE SKIP LOCKED)
-          RETURNING d.id, d.episode_id, d.event, d.channel, d.target, d.attempts`,
+          RETURNING d.account_id, d.id, d.episode_id, d.event, d.channel, d.target, d.attempts`,
         [iso(now), iso(now + ALERT_CLAIM_MS)],
       );
       if (claimed.length === 0) return;
@@ -410,10 +422,10 @@ export class AlertService {
     }
   }
 
-  private async deliverOne(d: { id: string; episode_id: string; event: 'opened' | 'resolved'; channel: 'email' | 'webhook'; target: string; attempts: number }): Promise<void> {
+  private async deliverOne(d: Claimed): Promise<void> {
     const [row] = await this.db.query<Alert & { secret: string | null; language: string; timezone: string }>(
-      `${ALERT_SELECT.replace('SELECT e.id,', 'SELECT r.webhook_secret AS secret, f.primary_language AS language, f.timezone, e.id,')} WHERE e.id = $1`,
-      [d.episode_id],
+      `${ALERT_SELECT.replace('SELECT e.id,', 'SELECT r.webhook_secret AS secret, f.primary_language AS language, f.timezone, e.id,')} WHERE e.account_id = $1 AND e.id = $2`,
+      [d.account_id, d.episode_id],
     );
     if (!row) return;
     const { secret, language, timezone, ...alert } = row;
@@ -433,11 +445,12 @@ export class AlertService {
         const message = await composeMessage({ from: this.options.mailFrom, to: d.target, subject: text.subject, text: text.body, messageId: `<${d.id}@linepulse>`, headers: { 'Auto-Submitted': 'auto-generated' } });
         response = await this.options.mailer.send(message);
       }
-      await this.db.query(`UPDATE alert_deliveries SET status = 'sent', sent_at = now(), response = $2, claimed_until = NULL WHERE id = $1`, [d.id, response]);
+      await this.db.query(`UPDATE alert_deliveries SET status = 'sent', sent_at = now(), response = $3, claimed_until = NULL WHERE account_id = $1 AND id = $2`, [d.account_id, d.id, response]);
     } catch (error) {
       const failed = d.attempts >= ALERT_WEBHOOK_ATTEMPTS;
       const delay = ALERT_RETRY_MS[Math.min(d.attempts - 1, ALERT_RETRY_MS.length - 1)]!;
-      await this.db.query(`UPDATE alert_deliveries SET status = $2, next_attempt_at = $3, response = $4, claimed_until = NULL WHERE id = $1`, [
+      await this.db.query(`UPDATE alert_deliveries SET status = $3, next_attempt_at = $4, response = $5, claimed_until = NULL WHERE account_id = $1 AND id = $2`, [
+        d.account_id,
         d.id,
         failed ? 'failed' : 'pending',
         iso(this.clock() + delay),

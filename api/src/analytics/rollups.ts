@@ -466,15 +466,15 @@ async function refreshUnit(db: Db, ctx: UnitContext, target: number, cap: number
   const lastEnd = plan.merged[plan.merged.length - 1]?.[1] ?? Number.POSITIVE_INFINITY;
   const progress = async (tx: Queryable, pieceEnd: number): Promise<void> => {
     if (pieceEnd >= lastEnd) return;
-    if (plan.done.length) await tx.query('UPDATE rollup_dirty SET from_at = $2 WHERE id = ANY($1::bigint[]) AND from_at < $2 AND to_at > $2', [plan.done, iso(pieceEnd)]);
+    if (plan.done.length) await tx.query('UPDATE rollup_dirty SET from_at = $3 WHERE account_id = $1 AND id = ANY($2::bigint[]) AND from_at < $3 AND to_at > $3', [ctx.accountId, plan.done, iso(pieceEnd)]);
   };
   if (plan.origin === null) await rebuildRange(db, ctx, target, target, cap, now);
   else for (const [a, b] of plan.merged) await rebuildRange(db, ctx, Math.max(a, floorHour(plan.origin, ctx.setup.calendar.timezone)), b, cap, now, progress, plan.fromOrigin);
   if (plan.done.length === 0 && plan.cut.length === 0) return;
   await db.transaction(async (tx) => {
     await lockUnit(tx, ctx.unitId);
-    if (plan.done.length) await tx.query('DELETE FROM rollup_dirty WHERE id = ANY($1::bigint[])', [plan.done]);
-    if (plan.cut.length) await tx.query('UPDATE rollup_dirty SET to_at = $2 WHERE id = ANY($1::bigint[])', [plan.cut, iso(keepBefore!)]);
+    if (plan.done.length) await tx.query('DELETE FROM rollup_dirty WHERE account_id = $1 AND id = ANY($2::bigint[])', [ctx.accountId, plan.done]);
+    if (plan.cut.length) await tx.query('UPDATE rollup_dirty SET to_at = $3 WHERE account_id = $1 AND id = ANY($2::bigint[])', [ctx.accountId, plan.cut, iso(keepBefore!)]);
   });
 }
 
@@ -509,7 +509,7 @@ export async function sweep(db: Db, now: number = Date.now()): Promise<number> {
   // Dirty units are re-derived only up to what they already cover; live units (derived within two
   // days) are also caught up to the current hour.
   const rows = await db.query<{ account_id: string; production_unit_id: string; until: string | null }>(
-    `SELECT u.account_id, u.production_unit_id,
+    `/* all accounts: rollup sweep */ SELECT u.account_id, u.production_unit_id,
             CASE WHEN ru.derived_until > $1::timestamptz - interval '2 days' THEN $1::timestamptz ELSE ru.derived_until END AS until
        FROM (SELECT DISTINCT account_id, production_unit_id FROM rollup_dirty
              UNION

@@ -83,8 +83,16 @@ export async function findReport(q: Queryable, accountId: string, userId: string
   return row ? toWire(row) : null;
 }
 
-export async function findStoredReport(q: Queryable, id: string): Promise<StoredReport | null> {
-  return queryOne<StoredReport>(q, `SELECT ${REPORT_COLUMNS} FROM email_reports r WHERE r.id = $1`, [id]);
+export async function findStoredReport(q: Queryable, accountId: string, id: string): Promise<StoredReport | null> {
+  return queryOne<StoredReport>(q, `SELECT ${REPORT_COLUMNS} FROM email_reports r WHERE r.account_id = $1 AND r.id = $2`, [accountId, id]);
+}
+
+/**
+ * The report of an unsubscribe link, which carries the report's id but not its account (links already
+ * sent must keep working): the one lookup by id across accounts, rare (a person's click).
+ */
+export async function findReportOfLink(q: Queryable, id: string): Promise<StoredReport | null> {
+  return queryOne<StoredReport>(q, `/* all accounts: unsubscribe link */ SELECT ${REPORT_COLUMNS} FROM email_reports r WHERE r.id = $1`, [id]);
 }
 
 /** Serialises report creation within an account, so two requests cannot both take the last place. */
@@ -95,7 +103,7 @@ export async function lockAccountReports(tx: Queryable, accountId: string): Prom
 export async function reportQuota(q: Queryable, accountId: string): Promise<ReportQuota> {
   const row = await queryOne<{ package: ReportPackage; used: number }>(
     q,
-    'SELECT a.report_package AS package, (SELECT count(*) FROM email_reports r WHERE r.account_id = a.id) AS used FROM accounts a WHERE a.id = $1',
+    'SELECT a.report_package AS package, (SELECT count(*) FROM email_reports r WHERE r.account_id = $1) AS used FROM accounts a WHERE a.id = $1',
     [accountId],
   );
   const pkg = row?.package ?? 'none';
@@ -144,7 +152,7 @@ export async function setReportActive(q: Queryable, accountId: string, userId: s
     id,
   ]);
   if (!report) return false;
-  await q.query('UPDATE email_reports SET active = $2, next_due_at = $3, updated_at = now() WHERE id = $1', [id, active, active ? nextDue(report, now) : null]);
+  await q.query('UPDATE email_reports SET active = $3, next_due_at = $4, updated_at = now() WHERE account_id = $1 AND id = $2', [accountId, id, active, active ? nextDue(report, now) : null]);
   return true;
 }
 
@@ -184,13 +192,13 @@ export async function findDelivery(q: Queryable, accountId: string, reportId: st
 }
 
 /** Removes one address from a report (its unsubscribe link); a report left without recipients stops. */
-export async function unsubscribeRecipient(q: Queryable, reportId: string, address: string): Promise<boolean> {
+export async function unsubscribeRecipient(q: Queryable, accountId: string, reportId: string, address: string): Promise<boolean> {
   const rows = await q.query<{ id: string }>(
-    `UPDATE email_reports SET recipients = array_remove(recipients, $2),
-            active = active AND cardinality(array_remove(recipients, $2)) > 0,
-            next_due_at = CASE WHEN cardinality(array_remove(recipients, $2)) > 0 THEN next_due_at END, updated_at = now()
-      WHERE id = $1 AND $2 = ANY(recipients) RETURNING id`,
-    [reportId, address],
+    `UPDATE email_reports SET recipients = array_remove(recipients, $3),
+            active = active AND cardinality(array_remove(recipients, $3)) > 0,
+            next_due_at = CASE WHEN cardinality(array_remove(recipients, $3)) > 0 THEN next_due_at END, updated_at = now()
+      WHERE account_id = $1 AND id = $2 AND $3 = ANY(recipients) RETURNING id`,
+    [accountId, reportId, address],
   );
   return rows.length > 0;
 }

@@ -64,12 +64,14 @@ export async function revokeIngestKey(q: Queryable, accountId: string, factoryId
 /** The factory of a valid (known, unrevoked) key, with its configuration version; null otherwise. */
 export async function findIngestKeyOwner(q: Queryable, key: string): Promise<IngestKeyOwner | null> {
   if (!key.startsWith(KEY_PREFIX) || key.length > 200) return null;
-  const row = await queryOne<IngestKeyOwner>(
+  // Two statements: the key (a table shared by all accounts) gives the account, whose factory is then
+  // read by account (decision 54: a join would read every account's factories on a sharded database).
+  const owner = await queryOne<Omit<IngestKeyOwner, 'config_version'>>(
     q,
-    `SELECT k.id AS key_id, k.account_id, k.factory_id, f.config_version
-       FROM ingest_keys k JOIN factories f ON f.account_id = k.account_id AND f.id = k.factory_id
-      WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
+    'SELECT id AS key_id, account_id, factory_id FROM ingest_keys WHERE key_hash = $1 AND revoked_at IS NULL',
     [hashIngestKey(key)],
   );
-  return row ? { ...row, config_version: Number(row.config_version) } : null;
+  if (!owner) return null;
+  const factory = await queryOne<{ config_version: number | string }>(q, 'SELECT config_version FROM factories WHERE account_id = $1 AND id = $2', [owner.account_id, owner.factory_id]);
+  return factory ? { ...owner, config_version: Number(factory.config_version) } : null;
 }

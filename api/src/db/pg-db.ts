@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFromStream } from 'pg-copy-streams';
 import { CHANNEL_NAME, type Db, type Queryable } from './db.ts';
+import { noteStatement } from './statement-log.ts';
 import { TEXT_PARSERS } from './types.ts';
 
 /** Per-pool type parsers: the global pg.types registry stays untouched. */
@@ -29,14 +30,17 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
         };
   return {
     async query<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+      noteStatement(sql);
       const result = await inTurn(() => client.query(sql, params as unknown[]));
       return result.rows as T[];
     },
     async exec(sql: string): Promise<void> {
+      noteStatement(sql);
       await inTurn(() => client.query(sql));
     },
     async copyFrom(table: string, columns: readonly string[], csv: string): Promise<void> {
       const sql = `COPY ${table} (${columns.join(', ')}) FROM STDIN WITH (FORMAT csv)`;
+      noteStatement(sql);
       const run = async (c: pg.PoolClient): Promise<void> => {
         await pipeline(Readable.from([csv]), c.query(copyFromStream(sql)));
       };

@@ -4,6 +4,7 @@ import { Worker } from 'node:worker_threads';
 import type { PGliteOptions } from '@electric-sql/pglite';
 import { CHANNEL_NAME, type Db, type Queryable } from './db.ts';
 import type { WorkerError, WorkerNotification, WorkerOpen, WorkerReply, WorkerRequest } from './pglite-worker.ts';
+import { noteStatement } from './statement-log.ts';
 
 /** The worker's entry: it registers tsx, then loads pglite-worker.ts. */
 const WORKER_ENTRY = new URL('./pglite-worker.mjs', import.meta.url);
@@ -281,12 +282,18 @@ export class PgliteDb implements Db, ThreadOwner {
   /** query, exec and copyFrom, each statement sent through `send`. */
   private queryable(send: (request: Request) => Promise<WorkerReply>): Queryable {
     return {
-      query: <T>(sql: string, params: readonly unknown[] = []) => this.rows<T>(send({ op: 'query', sql, ...sendable(params) })),
+      query: <T>(sql: string, params: readonly unknown[] = []) => {
+        noteStatement(sql);
+        return this.rows<T>(send({ op: 'query', sql, ...sendable(params) }));
+      },
       exec: async (sql: string) => {
+        noteStatement(sql);
         await this.rows(send({ op: 'exec', sql }));
       },
       copyFrom: async (table: string, columns: readonly string[], csv: string) => {
-        await this.rows(send({ op: 'copy', sql: `COPY ${table} (${columns.join(', ')}) FROM '/dev/blob' WITH (FORMAT csv)`, csv }));
+        const sql = `COPY ${table} (${columns.join(', ')}) FROM '/dev/blob' WITH (FORMAT csv)`;
+        noteStatement(sql);
+        await this.rows(send({ op: 'copy', sql, csv }));
       },
     };
   }

@@ -83,7 +83,7 @@ export async function failJob(q: Queryable, accountId: string, id: string, failu
  */
 export async function claimJobs(q: Queryable, runner: string, staleSeconds: number): Promise<ImportJob[]> {
   await q.query(
-    `UPDATE history_imports
+    `/* all accounts: history import takeover */ UPDATE history_imports
         SET phase = 'failed', finished_at = now(), updated_at = now(), runner = NULL,
             failure = jsonb_build_object('code', 'IMP_UPLOAD_INCOMPLETE', 'arguments', jsonb_build_object('bytes', bytes_total),
                                          'message', 'The upload stopped before the end of the file: send the file again.')
@@ -91,7 +91,7 @@ export async function claimJobs(q: Queryable, runner: string, staleSeconds: numb
     [staleSeconds],
   );
   return q.query<ImportJob>(
-    `UPDATE history_imports SET runner = $1, heartbeat_at = now()
+    `/* all accounts: history import takeover */ UPDATE history_imports SET runner = $1, heartbeat_at = now()
       WHERE phase IN ('store', 'derive') AND (runner IS NULL OR heartbeat_at < now() - make_interval(secs => $2))
       RETURNING ${COLUMNS}`,
     [runner, staleSeconds],

@@ -271,7 +271,7 @@ export async function changeJustification(db: Db, user: UserClaims, factoryId: s
        VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12)`,
       [id, accountId, factoryId, unitId, iso(start), request.action, JSON.stringify(parts), text, user.user_id, user.display_name || user.email, undoes, options.idempotencyKey ?? null],
     );
-    if (undoes) await tx.query('UPDATE justification_changes SET undone_by = $1 WHERE id = $2', [id, undoes]);
+    if (undoes) await tx.query('UPDATE justification_changes SET undone_by = $2 WHERE account_id = $1 AND id = $3', [accountId, id, undoes]);
     if (request.action === 'comment') return;
     // The person's rows of this downtime, as the new snapshot says.
     await tx.query('DELETE FROM downtime_justifications WHERE account_id = $1 AND production_unit_id = $2 AND person_downtime_start = $3', [accountId, unitId, iso(start)]);

@@ -72,7 +72,7 @@ export class LiveHub {
   }
 
   async start(): Promise<void> {
-    const [row] = await this.db.query<{ id: number | null; schema: string }>('SELECT max(id) AS id, current_schema() AS schema FROM live_events');
+    const [row] = await this.db.query<{ id: number | null; schema: string }>('/* all accounts: live hub */ SELECT max(id) AS id, current_schema() AS schema FROM live_events');
     this.lastId = row?.id ?? 0;
     this.stopListening = await this.db.listen(liveChannel(row!.schema), (payload) => this.heard(parseLiveEvent(payload)), () => void this.catchUp());
   }
@@ -130,7 +130,7 @@ export class LiveHub {
    * database, or too much to replay).
    */
   async since(accountId: string, factoryIds: readonly string[], afterId: number): Promise<Replay> {
-    const [bounds] = await this.db.query<{ min: number | null; max: number | null }>('SELECT min(id) AS min, max(id) AS max FROM live_events');
+    const [bounds] = await this.db.query<{ min: number | null; max: number | null }>('/* all accounts: live hub */ SELECT min(id) AS min, max(id) AS max FROM live_events');
     const min = bounds?.min ?? null;
     const max = bounds?.max ?? 0;
     // Rows before min may have been deleted: unless afterId is just before it, something may be missing.
@@ -147,7 +147,7 @@ export class LiveHub {
   /** Deletes announcements older than LIVE_RETENTION_MS. */
   async prune(): Promise<number> {
     const rows = await this.db.query<{ n: number }>(
-      `WITH d AS (DELETE FROM live_events WHERE at < now() - make_interval(secs => $1) RETURNING 1) SELECT count(*)::int AS n FROM d`,
+      `/* all accounts: live hub */ WITH d AS (DELETE FROM live_events WHERE at < now() - make_interval(secs => $1) RETURNING 1) SELECT count(*)::int AS n FROM d`,
       [LIVE_RETENTION_MS / 1000],
     );
     return rows[0]?.n ?? 0;
@@ -205,7 +205,7 @@ export class LiveHub {
   private async catchUp(): Promise<void> {
     try {
       const rows = await this.db.query<LiveEventRow>(
-        `SELECT id, account_id, factory_id, kinds, production_unit_ids FROM live_events WHERE id > $1 ORDER BY id LIMIT ${MAX_REPLAY + 1}`,
+        `/* all accounts: live hub */ SELECT id, account_id, factory_id, kinds, production_unit_ids FROM live_events WHERE id > $1 ORDER BY id LIMIT ${MAX_REPLAY + 1}`,
         [this.lastId],
       );
       if (rows.length > MAX_REPLAY) {

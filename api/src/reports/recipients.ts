@@ -10,8 +10,8 @@ import type { Db, Queryable } from '../db/db.ts';
 export async function recipientPolicy(q: Queryable, accountId: string): Promise<RecipientPolicy> {
   const [row] = await q.query<{ domain_name: string | null; users: string[] | null; allowed: string[] | null }>(
     `SELECT a.domain_name,
-            ARRAY(SELECT lower(u.email) FROM users u WHERE u.account_id = a.id) AS users,
-            ARRAY(SELECT e.entry FROM email_report_allowed_recipients e WHERE e.account_id = a.id ORDER BY e.entry) AS allowed
+            ARRAY(SELECT lower(u.email) FROM users u WHERE u.account_id = $1) AS users,
+            ARRAY(SELECT e.entry FROM email_report_allowed_recipients e WHERE e.account_id = $1 ORDER BY e.entry) AS allowed
        FROM accounts a WHERE a.id = $1`,
     [accountId],
   );

@@ -53,6 +53,7 @@ interface DueRow {
 }
 
 interface ClaimedRow {
+  account_id: string;
   id: string;
   report_id: string;
   kind: 'scheduled' | 'test';
@@ -117,19 +118,19 @@ export class ReportsService {
   }
 
   /** Sends the report now to one address (the caller), recorded as a test delivery; waits for the outcome. */
-  async sendTest(reportId: string, address: string): Promise<ReportDelivery> {
-    const report = await findStoredReport(this.db, reportId);
+  async sendTest(accountId: string, reportId: string, address: string): Promise<ReportDelivery> {
+    const report = await findStoredReport(this.db, accountId, reportId);
     if (!report) throw new Error(`report ${reportId} is gone`);
     const now = this.clock();
     const calendar = await this.calendarOf(report);
     const window = reportWindow(report, now, calendar);
     const [row] = await this.db.query<ClaimedRow>(
       `INSERT INTO email_report_deliveries (account_id, report_id, kind, due_at, status, attempts, recipients, window_start, window_end, claimed_until)
-       VALUES ($1, $2, 'test', $3, 'sending', 1, $4, $5, $6, $7) RETURNING id, report_id, kind, due_at, recipients, sent_to, attempts`,
+       VALUES ($1, $2, 'test', $3, 'sending', 1, $4, $5, $6, $7) RETURNING account_id, id, report_id, kind, due_at, recipients, sent_to, attempts`,
       [report.account_id, report.id, new Date(now).toISOString(), [address], new Date(window.start).toISOString(), new Date(window.end).toISOString(), new Date(now + this.claimMs).toISOString()],
     );
     await this.deliver(row!);
-    const [delivery] = await this.db.query<ReportDelivery>(`SELECT ${DELIVERY_COLUMNS} FROM email_report_deliveries WHERE id = $1`, [row!.id]);
+    const [delivery] = await this.db.query<ReportDelivery>(`SELECT ${DELIVERY_COLUMNS} FROM email_report_deliveries WHERE account_id = $1 AND id = $2`, [report.account_id, row!.id]);
     return delivery!;
   }
 
@@ -151,7 +152,7 @@ export class ReportsService {
     const now = this.clock();
     return this.db.transaction(async (tx) => {
       const due = await tx.query<DueRow>(
-        `SELECT r.id, r.account_id, r.frequency, r.day, r.time, r.timezone, r.schedule_type, r.duration, r.time_unit, r.recipients, r.next_due_at,
+        `/* all accounts: report scheduler */ SELECT r.id, r.account_id, r.frequency, r.day, r.time, r.timezone, r.schedule_type, r.duration, r.time_unit, r.recipients, r.next_due_at,
                 f.timezone AS factory_timezone, f.production_day_minutes_from_midnight, f.week_first_day, f.year_first_month
            FROM email_reports r JOIN factories f ON f.account_id = r.account_id AND f.id = r.factory_id
           WHERE r.active AND r.next_due_at <= $1 ORDER BY r.next_due_at LIMIT $2 FOR UPDATE OF r SKIP LOCKED`,
@@ -177,7 +178,7 @@ export class ReportsService {
           );
           created += inserted.length;
         }
-        await tx.query('UPDATE email_reports SET next_due_at = $2 WHERE id = $1', [report.id, new Date(nextReportDelivery(report, now)).toISOString()]);
+        await tx.query('UPDATE email_reports SET next_due_at = $3 WHERE account_id = $1 AND id = $2', [report.account_id, report.id, new Date(nextReportDelivery(report, now)).toISOString()]);
       }
       return created;
     });
@@ -187,11 +188,11 @@ export class ReportsService {
   private async claim(): Promise<ClaimedRow[]> {
     const now = this.clock();
     return this.db.query<ClaimedRow>(
-      `UPDATE email_report_deliveries d SET status = 'sending', attempts = d.attempts + 1, claimed_until = $2
+      `/* all accounts: report deliveries */ UPDATE email_report_deliveries d SET status = 'sending', attempts = d.attempts + 1, claimed_until = $2
         WHERE d.id IN (SELECT id FROM email_report_deliveries
                         WHERE (status IN ('pending', 'retrying') AND next_attempt_at <= $1) OR (status = 'sending' AND claimed_until < $1)
                         ORDER BY next_attempt_at LIMIT $3 FOR UPDATE SKIP LOCKED)
-        RETURNING d.id, d.report_id, d.kind, d.due_at, d.recipients, d.sent_to, d.attempts`,
+        RETURNING d.account_id, d.id, d.report_id, d.kind, d.due_at, d.recipients, d.sent_to, d.attempts`,
       [new Date(now).toISOString(), new Date(now + this.claimMs).toISOString(), this.batch],
     );
   }
@@ -213,7 +214,7 @@ export class ReportsService {
 
   /** Renders one claimed delivery and sends it to each recipient not yet served; records the outcome. */
   private async deliver(row: ClaimedRow): Promise<void> {
-    const report = await findStoredReport(this.db, row.report_id);
+    const report = await findStoredReport(this.db, row.account_id, row.report_id);
     if (!report) return; // deleted meanwhile: the delivery went with it (cascade)
     let rendered: RenderedReport;
     try {
@@ -231,7 +232,7 @@ export class ReportsService {
     const skipped = waiting.filter((a) => !recipientAllowed(a, policy));
     if (skipped.length > 0) {
       answers.push(...skipped.map((address) => `${address}: not sent, not an allowed recipient of the account`));
-      await this.db.query('UPDATE email_report_deliveries SET skipped_to = $2, smtp_response = $3 WHERE id = $1', [row.id, skipped, answers.join('\n')]);
+      await this.db.query('UPDATE email_report_deliveries SET skipped_to = $3, smtp_response = $4 WHERE account_id = $1 AND id = $2', [row.account_id, row.id, skipped, answers.join('\n')]);
       if (skipped.length === waiting.length && row.sent_to.length === 0) {
         await this.failed({ ...row, attempts: this.maxAttempts }, answers.join('\n'));
         return;
@@ -258,9 +259,9 @@ export class ReportsService {
         // The history shows the message as the first recipient got it, its charts inlined for the browser.
         const storedHtml = inlineImages(rendered).replaceAll(UNSUBSCRIBE_PLACEHOLDER, link);
         await this.db.query(
-          `UPDATE email_report_deliveries SET sent_to = array_append(sent_to, $2), smtp_response = $3,
-                  subject = $4, html = coalesce(html, $5), text_body = coalesce(text_body, $6), raw_message = coalesce(raw_message, $7) WHERE id = $1`,
-          [row.id, address, answers.join('\n'), rendered.subject, storedHtml, rendered.text.replaceAll(UNSUBSCRIBE_PLACEHOLDER, link), firstRaw],
+          `UPDATE email_report_deliveries SET sent_to = array_append(sent_to, $3), smtp_response = $4,
+                  subject = $5, html = coalesce(html, $6), text_body = coalesce(text_body, $7), raw_message = coalesce(raw_message, $8) WHERE account_id = $1 AND id = $2`,
+          [row.account_id, row.id, address, answers.join('\n'), rendered.subject, storedHtml, rendered.text.replaceAll(UNSUBSCRIBE_PLACEHOLDER, link), firstRaw],
         );
       } catch (error) {
         const code = (error as { responseCode?: number }).responseCode;
@@ -270,9 +271,9 @@ export class ReportsService {
       }
     }
     await this.db.query(
-      `UPDATE email_report_deliveries SET status = 'sent', sent_at = $2, claimed_until = NULL, next_attempt_at = NULL,
-              smtp_response = coalesce($3, smtp_response), subject = $4 WHERE id = $1`,
-      [row.id, new Date(this.clock()).toISOString(), answers.length ? answers.join('\n') : null, rendered.subject],
+      `UPDATE email_report_deliveries SET status = 'sent', sent_at = $3, claimed_until = NULL, next_attempt_at = NULL,
+              smtp_response = coalesce($4, smtp_response), subject = $5 WHERE account_id = $1 AND id = $2`,
+      [row.account_id, row.id, new Date(this.clock()).toISOString(), answers.length ? answers.join('\n') : null, rendered.subject],
     );
   }
 
@@ -283,8 +284,8 @@ export class ReportsService {
     const giveUp = row.kind === 'test' || row.attempts >= this.maxAttempts;
     const delay = this.retryDelaysMs[Math.min(row.attempts - 1, this.retryDelaysMs.length - 1)] ?? 60_000;
     await this.db.query(
-      `UPDATE email_report_deliveries SET status = $2, smtp_response = $3, claimed_until = NULL, next_attempt_at = $4 WHERE id = $1`,
-      [row.id, giveUp ? 'failed' : 'retrying', why, giveUp ? null : new Date(this.clock() + delay).toISOString()],
+      `UPDATE email_report_deliveries SET status = $3, smtp_response = $4, claimed_until = NULL, next_attempt_at = $5 WHERE account_id = $1 AND id = $2`,
+      [row.account_id, row.id, giveUp ? 'failed' : 'retrying', why, giveUp ? null : new Date(this.clock() + delay).toISOString()],
     );
   }
 

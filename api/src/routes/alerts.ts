@@ -105,7 +105,7 @@ export const alertRoutes: FastifyPluginAsyncTypebox = async (app) => {
         [user.account_id, status === 'open', factoryId ?? null, limit],
       );
       const [{ n } = { n: 0 }] = await db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM alert_episodes e JOIN alert_rules r ON r.id = e.rule_id WHERE e.account_id = $1 AND r.in_app AND e.acknowledged_at IS NULL`,
+        `SELECT count(*)::int AS n FROM alert_episodes e JOIN alert_rules r ON r.account_id = e.account_id AND r.id = e.rule_id WHERE e.account_id = $1 AND r.in_app AND e.acknowledged_at IS NULL`,
         [user.account_id],
       );
       return { alerts: rows.map(alertView), unacknowledged: n };

@@ -7,7 +7,7 @@ import {
   factoryScope,
   findDelivery,
   findReport,
-  findStoredReport,
+  findReportOfLink,
   insertReport,
   listDeliveries,
   listReports,
@@ -413,7 +413,7 @@ export const emailReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
           { scope: claim.scope, max: claim.max, window_minutes: claim.windowSeconds / 60, retry_after_seconds: claim.retryAfterSeconds, retry_after_minutes: Math.ceil(claim.retryAfterSeconds / 60) },
         );
       }
-      const delivery = await app.reports.sendTest(report.id, normaliseRecipient(user.email));
+      const delivery = await app.reports.sendTest(user.account_id, report.id, normaliseRecipient(user.email));
       return reply.status(201).send(delivery);
     },
   );
@@ -461,7 +461,7 @@ export const emailReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // (text that cannot be stored, such as %00 in the id) is the standard JSON error body.
   const page = withErrors({ 200: Type.String({ description: 'An HTML page (also for a malformed or forged link, with status 400)' }) }, [400, 500]);
   async function unsubscribeTarget(id: string, address: string, token: string) {
-    const report = await findStoredReport(db, id.toLowerCase());
+    const report = await findReportOfLink(db, id.toLowerCase());
     return report && verifyUnsubscribeToken(report, address, token) ? report : null;
   }
   type StoredReport = NonNullable<Awaited<ReturnType<typeof unsubscribeTarget>>>;
@@ -491,7 +491,7 @@ export const emailReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     unsubscribePage('confirm', report.language, { address, action: url }),
   );
   unsubscribeRoute('POST', 'Unsubscribe a recipient (the page’s button, or a mail client’s one-click POST)', async (report, address) => {
-    await unsubscribeRecipient(db, report.id, normaliseRecipient(address));
+    await unsubscribeRecipient(db, report.account_id, report.id, normaliseRecipient(address));
     return unsubscribePage('done', report.language, { address });
   });
 };

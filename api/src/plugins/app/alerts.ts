@@ -24,7 +24,7 @@ async function alertsPlugin(app: FastifyInstance): Promise<void> {
   });
   app.addHook('onReady', async () => {
     service.start();
-    const factories = await app.db.query<{ account_id: string; factory_id: string }>('SELECT DISTINCT account_id, factory_id FROM alert_rules WHERE enabled');
+    const factories = await app.db.query<{ account_id: string; factory_id: string }>('/* all accounts: alert rules at start */ SELECT DISTINCT account_id, factory_id FROM alert_rules WHERE enabled');
     for (const f of factories) service.changed(f.account_id, f.factory_id, null);
   });
   app.addHook('onClose', async () => {
