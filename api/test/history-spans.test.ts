@@ -308,10 +308,10 @@ describe('derivation of long histories: years of backfill, silences of weeks', (
 });
 
 describe('the length of a piece of derivation follows the unit\'s density', () => {
-  it('a line counting every minute is derived three weeks at a time, a sparse one a quarter at a time, growing at most fourfold', () => {
+  it('a line counting every minute is derived ten days at a time, a sparse one a quarter at a time, growing at most fourfold', () => {
     // A quarter of a line counting every minute loads ~134 000 rows (a count a minute, its states).
     const dense = nextPieceMs(92 * DAY, 134_000);
-    assert.ok(dense > 19 * DAY && dense < 22 * DAY, `${dense / DAY} days`);
+    assert.ok(dense > 9.5 * DAY && dense < 11 * DAY, `${dense / DAY} days`);
     assert.equal(nextPieceMs(92 * DAY, 10), 92 * DAY);
     assert.equal(nextPieceMs(7 * DAY, 10), 28 * DAY);
     assert.equal(nextPieceMs(DAY, 0), 4 * DAY);

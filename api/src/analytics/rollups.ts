@@ -155,10 +155,12 @@ const PIECE_MS = 92 * DAY_MS;
 /**
  * About how many fact rows one piece loads: a dense unit's piece is shorter than a quarter. A quarter of
  * a line counting every minute is ~130 000 rows held at once, derived in one stretch of the event loop
- * (~0.5 µs a row). At 30 000 rows (about three weeks of such a line) a piece derives in under 35 ms, so
- * a request arriving meanwhile waits no longer than that (issue 21's health budget, `pnpm bench:import`).
+ * (~0.5 µs a row). At 15 000 rows (about ten days of such a line) reading a piece and deriving it are
+ * stretches of under 20 ms each, so a request arriving meanwhile waits no longer than that. With 30 000,
+ * /api/health's p99 while an imported year was derived was 68 ms; with 15 000, 33 ms, for 12 % more
+ * time deriving (issue 21's health budget, `pnpm bench:import`).
  */
-const PIECE_FACTS = 30_000;
+const PIECE_FACTS = 15_000;
 /** The shortest piece, however dense the unit: a day. */
 const MIN_PIECE_MS = DAY_MS;
 
