@@ -132,3 +132,56 @@ export function percentileMs(values: readonly number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((q / 100) * sorted.length) - 1)]!) : NaN;
 }
+
+/**
+ * A bystander of a long piece of work: `/api/health` every 100 ms, and another account's company
+ * overview (its two KPI calls at once, as the page sends them: yesterday with the 11 preceding days, and
+ * by hour) every second, with `token` (a user of that account). Each time is the request's whole time,
+ * as a user meets it; the health probes are also kept by `phase()` at the time they were sent.
+ */
+export function bystander(base: string, token: string, phase: () => string = () => ''): { stop: () => Promise<{ health: number[]; healthByPhase: Map<string, number[]>; overview: number[] }> } {
+  const health: number[] = [];
+  const healthByPhase = new Map<string, number[]>();
+  const overview: number[] = [];
+  let running = true;
+  const timed = async (into: number[], send: () => Promise<Response>): Promise<void> => {
+    const t = performance.now();
+    const response = await send();
+    await response.arrayBuffer();
+    if (response.ok) into.push(performance.now() - t);
+  };
+  const healthLoop = (async () => {
+    while (running) {
+      const during = phase();
+      const before = health.length;
+      await timed(health, () => fetch(`${base}/api/health`));
+      if (health.length > before) {
+        if (!healthByPhase.has(during)) healthByPhase.set(during, []);
+        healthByPhase.get(during)!.push(health.at(-1)!);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  const overviewLoop = (async () => {
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const factories = (await (await fetch(`${base}/api/user/factories`, { headers })).json()) as { id: string; production_units: { id: string }[] }[];
+    const groups = factories.map((f) => ({ name: f.id, factory_id: f.id, production_unit_ids: f.production_units.map((u) => u.id) }));
+    const kpis = (body: unknown) => () => fetch(`${base}/api/kpis/by-groups`, { method: 'POST', headers, body: JSON.stringify(body) });
+    while (running) {
+      const t = performance.now();
+      await Promise.all([
+        timed([], kpis({ time_option: 'lastday', preceding_periods: true, groups })),
+        timed([], kpis({ time_option: 'lastday', interval: 'hour', groups })),
+      ]);
+      overview.push(performance.now() - t);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await Promise.all([healthLoop, overviewLoop]);
+      return { health, healthByPhase, overview };
+    },
+  };
+}

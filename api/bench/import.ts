@@ -16,7 +16,7 @@ import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
 import type { HistoryImportDetail } from '@linepulse/contracts';
-import { callJson, cpuMs, percentileMs, rss, startApi, type Api } from './api-process.ts';
+import { bystander, callJson, cpuMs, percentileMs, rss, startApi, type Api } from './api-process.ts';
 import { option } from './one-factory.ts';
 
 const LINES = Number(option('lines', '20'));
@@ -89,59 +89,6 @@ interface ImportApi extends Api {
 
 const json = <T>(api: ImportApi, method: string, url: string, body?: unknown): Promise<T> => callJson<T>(api.base, api.token, method, url, body);
 
-/**
- * While the import runs: `/api/health` every 100 ms, and the other account's company overview (its two
- * KPI calls at once, as the page sends them: yesterday with the 11 preceding days, and by hour) every
- * second. Each time is the request's whole time, as a user meets it.
- */
-function bystander(api: ImportApi, phase: () => string): { stop: () => Promise<{ health: number[]; healthByPhase: Map<string, number[]>; overview: number[] }> } {
-  const health: number[] = [];
-  // The same probes by the import's phase then (where the delays come from: storing or deriving).
-  const healthByPhase = new Map<string, number[]>();
-  const overview: number[] = [];
-  let running = true;
-  const timed = async (into: number[], send: () => Promise<Response>): Promise<void> => {
-    const t = performance.now();
-    const response = await send();
-    await response.arrayBuffer();
-    if (response.ok) into.push(performance.now() - t);
-  };
-  const healthLoop = (async () => {
-    while (running) {
-      const during = phase();
-      const before = health.length;
-      await timed(health, () => fetch(`${api.base}/api/health`));
-      if (health.length > before) {
-        if (!healthByPhase.has(during)) healthByPhase.set(during, []);
-        healthByPhase.get(during)!.push(health.at(-1)!);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  })();
-  const overviewLoop = (async () => {
-    const headers = { authorization: `Bearer ${api.bystanderToken}`, 'content-type': 'application/json' };
-    const factories = (await (await fetch(`${api.base}/api/user/factories`, { headers })).json()) as { id: string; production_units: { id: string }[] }[];
-    const groups = factories.map((f) => ({ name: f.id, factory_id: f.id, production_unit_ids: f.production_units.map((u) => u.id) }));
-    const kpis = (body: unknown) => () => fetch(`${api.base}/api/kpis/by-groups`, { method: 'POST', headers, body: JSON.stringify(body) });
-    while (running) {
-      const t = performance.now();
-      await Promise.all([
-        timed([], kpis({ time_option: 'lastday', preceding_periods: true, groups })),
-        timed([], kpis({ time_option: 'lastday', interval: 'hour', groups })),
-      ]);
-      overview.push(performance.now() - t);
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-    }
-  })();
-  return {
-    stop: async () => {
-      running = false;
-      await Promise.all([healthLoop, overviewLoop]);
-      return { health, healthByPhase, overview };
-    },
-  };
-}
-
 const p = percentileMs;
 
 function uploadFile(api: ImportApi, url: string, file: string): Promise<{ status: number; body: string }> {
@@ -190,7 +137,7 @@ async function run(kind: 'postgresql' | 'pglite', file: string, start: number, e
       }
     }, 250);
     const cpu0 = cpuMs(pid);
-    const others = bystander(api, () => phaseNow);
+    const others = bystander(api.base, api.bystanderToken, () => phaseNow);
     t0 = performance.now();
     const uploaded = await uploadFile(api, `/api/factories/${factory.id}/history-imports?file_name=${path.basename(file)}`, file);
     const tUpload = performance.now() - t0;
