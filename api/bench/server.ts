@@ -42,7 +42,7 @@ const stop = async (): Promise<void> => {
   const mib = (bytes: number) => Math.round(bytes / 1048576);
   console.error(`api memory at its peak: RSS ${mib(peakMemory.rss)} MiB = V8 heap ${mib(peakMemory.heapTotal)} MiB (${mib(peakMemory.heapUsed)} used) + outside it ${mib(peakMemory.rss - peakMemory.heapTotal)} MiB (buffers ${mib(peakMemory.arrayBuffers)}, external ${mib(peakMemory.external)})`);
   // With a read replica (DATABASE_READ_URL): where the routed reads went.
-  if (app.readRouting) console.error(`api routed reads: ${JSON.stringify(app.readRouting.served)}`);
+  if (app.readRouting) console.error(`api routed reads: ${JSON.stringify(app.readRouting.served)}; requests that wrote first, by their first write: ${JSON.stringify(Object.fromEntries(app.readRouting.writers))}`);
   await app.close();
   process.exit(0);
 };

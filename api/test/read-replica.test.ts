@@ -8,6 +8,8 @@ import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { kpisByGroups } from '../src/analytics/engine.ts';
+import { createPgDb } from '../src/db/pg-db.ts';
+import { ReadRouting, withReadContext } from '../src/db/read-replica.ts';
 import { build, call, Cleanup, DEMO, onPostgres } from './helper.ts';
 import { startPgPair, type PgPair } from './pg-pair.ts';
 
@@ -171,6 +173,43 @@ if (onPostgres) {
       } finally {
         stop();
       }
+    });
+
+    it('reads after a write of the same request on the replica once it has replayed the write, on the primary until then', async () => {
+      // A routing of its own, to give reads that wait for a write long enough to tell the two cases apart.
+      const primaryDb = createPgDb(pair.primaryUrl);
+      const replicaDb = createPgDb(pair.replicaUrl);
+      const routing = new ReadRouting(primaryDb, replicaDb, { maxLagMs: 60_000, replayWaitMs: 1_000, probeMs: 100, log: app.log });
+      await routing.start();
+      const name = async () =>
+        (await routing.reads.query<{ name: string }>('SELECT name FROM production_units WHERE account_id = $1 AND id = $2', [account, unit]))[0]!.name;
+      const rename = (to: string) => routing.reads.transaction((tx) => tx.query('UPDATE production_units SET name = $3 WHERE account_id = $1 AND id = $2', [account, unit, to]));
+      try {
+        // Replaying: the read after the request's write waits for the replica, and reads the new name there.
+        await withReadContext(async () => {
+          await rename('Line R1');
+          const before = routing.served;
+          assert.equal(await name(), 'Line R1');
+          assert.deepEqual([routing.served.replica, routing.served.primary], [before.replica + 1, before.primary], JSON.stringify(routing.served));
+        });
+        // Replay paused: the replica cannot have it; after the wait the read goes to the primary, and sees it.
+        await pair.pauseReplay();
+        try {
+          await withReadContext(async () => {
+            await rename('Line R2');
+            const before = routing.served;
+            assert.equal(await name(), 'Line R2');
+            assert.deepEqual([routing.served.primary, routing.served.why.wrote], [before.primary + 1, before.why.wrote + 1], JSON.stringify(routing.served));
+          });
+        } finally {
+          await pair.resumeReplay();
+        }
+      } finally {
+        await primaryDb.query('UPDATE production_units SET name = $3 WHERE account_id = $1 AND id = $2', [account, unit, 'Line One']);
+        await routing.stop();
+        await Promise.all([primaryDb.close(), replicaDb.close()]);
+      }
+      await pair.caughtUp();
     });
 
     it('falls back to the primary with no error when the replica stops, and takes it back when it returns', async () => {

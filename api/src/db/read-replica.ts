@@ -9,8 +9,11 @@
  *   channel's configuration and justification kinds) are kept the same way.
  * - **Bounded lag.** The replica serves nobody while it has not replayed what the primary had written
  *   READ_REPLICA_MAX_LAG_MS ago (replay paused, a slow disk): everyone reads the primary meanwhile.
- * - **Within a request**, anything that writes (the derivation a read may run first, a transaction)
- *   makes the rest of that request read the primary, which has what it just wrote.
+ * - **Within a request**, once anything has written (the derivation a read may run first, a
+ *   transaction), the request's later reads wait for the replica to have replayed the primary's position
+ *   at the end of that write (usually already done: the replica is asked afresh), as an account's writes
+ *   do; past a short wait they read the primary. A read sent while a write of the same request is still
+ *   running does not wait for it: it could not rely on it on the primary either.
  * - **A replica that fails** (stopped, unreachable) is left for the primary, with one warning, and
  *   taken back once a probe reaches it again; a read that fails on it is run again on the primary.
  * Everything else — writes, transactions, LISTEN, health — is the primary's, as `db` is.
@@ -18,18 +21,28 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from './db.ts';
+import { sourceLineOfCaller } from './statement-log.ts';
+
+/** How long a read waiting for a write waits for the replica to replay it, and how often it asks (see afterReplay). */
+const REPLAY_WAIT_MS = 15;
+const REPLAY_CHECK_MS = 5;
 
 /** What one request has done so far, for the routing of its reads. */
 interface ReadContext {
   accountId: string | null;
+  /** Whether the request has written (its first write is counted in `writers`). */
   wrote: boolean;
+  /** The primary's position after the request's latest write ended; its reads wait for the replica to replay it. */
+  wroteAt: bigint | null;
+  /** A write whose position could not be asked: the rest of the request reads the primary. */
+  pinned: boolean;
 }
 
 const requestContext = new AsyncLocalStorage<ReadContext>();
 
 /** Runs `fn` (a request's hooks and handler) with a routing context of its own. */
 export function withReadContext<T>(fn: () => T): T {
-  return requestContext.run({ accountId: null, wrote: false }, fn);
+  return requestContext.run({ accountId: null, wrote: false, wroteAt: null, pinned: false }, fn);
 }
 
 /** Names the account the current request reads for (once its user is known). */
@@ -67,6 +80,8 @@ export interface ReadRoutingOptions {
   maxLagMs: number;
   /** How often the replica's replay position is looked at. */
   probeMs?: number;
+  /** How long a read that must see a write waits for the replica to replay it before reading the primary (default 15 ms). */
+  replayWaitMs?: number;
   log: FastifyBaseLogger;
 }
 
@@ -92,31 +107,12 @@ export class ReadRouting {
     private readonly replica: Db,
     private readonly options: ReadRoutingOptions,
   ) {
-    const markWrote = (): void => {
-      const context = requestContext.getStore();
-      if (context) context.wrote = true;
-    };
     this.reads = {
       kind: primary.kind,
-      query: <T>(sql: string, params?: readonly unknown[]) => {
-        if (!isPlainRead(sql)) {
-          markWrote();
-          return primary.query<T>(sql, params);
-        }
-        return this.read<T>(sql, params);
-      },
-      exec: (sql) => {
-        markWrote();
-        return primary.exec(sql);
-      },
-      copyFrom: (table, columns, csv) => {
-        markWrote();
-        return primary.copyFrom(table, columns, csv);
-      },
-      transaction: <T>(fn: (tx: Queryable) => Promise<T>) => {
-        markWrote();
-        return primary.transaction(fn);
-      },
+      query: <T>(sql: string, params?: readonly unknown[]) => (isPlainRead(sql) ? this.read<T>(sql, params) : this.write(() => primary.query<T>(sql, params))),
+      exec: (sql) => this.write(() => primary.exec(sql)),
+      copyFrom: (table, columns, csv) => this.write(() => primary.copyFrom(table, columns, csv)),
+      transaction: <T>(fn: (tx: Queryable) => Promise<T>) => this.write(() => primary.transaction(fn)),
       ping: () => primary.ping(),
       listen: (channel, onNotify, onGap) => primary.listen(channel, onNotify, onGap),
       // Both databases belong to the app.
@@ -141,6 +137,9 @@ export class ReadRouting {
     if (!this.healthy || this.replayed === null) return 'unreachable';
     return this.withinLag() ? 'serving' : 'behind';
   }
+
+  /** Requests that wrote before reading, by the source line of their first write (what they wrote for). */
+  readonly writers = new Map<string, number>();
 
   /** How many routed reads went where, and why to the primary (tests, benchmarks). */
   get served(): { replica: number; primary: number; why: Record<PrimaryReason, number> } {
@@ -218,14 +217,46 @@ export class ReadRouting {
     this.healthy = false;
   }
 
+  /**
+   * A write of the current request, on the primary. Once it has ended (before its caller goes on), the
+   * request's reads wait for the replica to have replayed the primary's position at that moment.
+   */
+  private async write<T>(run: () => Promise<T>): Promise<T> {
+    const context = requestContext.getStore();
+    if (!context) return run();
+    if (!context.wrote) {
+      context.wrote = true;
+      const origin = sourceLineOfCaller() ?? 'elsewhere';
+      this.writers.set(origin, (this.writers.get(origin) ?? 0) + 1);
+    }
+    try {
+      return await run();
+    } finally {
+      try {
+        const position = await this.primaryPosition();
+        if (context.wroteAt === null || position > context.wroteAt) context.wroteAt = position;
+      } catch {
+        context.pinned = true;
+      }
+    }
+  }
+
   /** Why this read must go to the primary, or null when the replica may serve it. */
   private primaryReason(): PrimaryReason | null {
     if (!this.healthy || this.replayed === null) return 'unreachable';
     const context = requestContext.getStore();
-    if (context?.wrote) return 'wrote';
+    if (context?.pinned) return 'wrote';
     if (!this.withinLag()) return 'lag';
+    if (context?.wroteAt != null && this.replayed < context.wroteAt) return 'wrote';
     const waiting = context?.accountId ? this.pending.get(context.accountId) : undefined;
     return waiting === undefined || this.replayed >= waiting ? null : 'pending';
+  }
+
+  /** The read waits for a position the replica has usually replayed by now (which the last probe cannot know). */
+  private waitsForReplay(reason: PrimaryReason | null): boolean {
+    if (reason === 'pending') return true;
+    const context = requestContext.getStore();
+    return reason === 'wrote' && context !== undefined && !context.pinned && context.wroteAt !== null;
   }
 
   /** Everything the primary has written so far ends at this WAL position. */
@@ -265,9 +296,9 @@ export class ReadRouting {
 
   private async read<T>(sql: string, params?: readonly unknown[]): Promise<T[]> {
     let reason = this.primaryReason();
-    // Waiting for its account's write: the replica has usually replayed it within milliseconds, which
-    // the last probe cannot know yet.
-    if (reason === 'pending') reason = await this.replayNow().then(() => this.primaryReason(), () => 'unreachable' as const);
+    // Waiting for its account's or its own write: the replica has usually replayed it within
+    // milliseconds, which the last probe cannot know yet.
+    if (this.waitsForReplay(reason)) reason = await this.afterReplay();
     if (reason !== null) return this.onPrimary(reason, sql, params);
     try {
       const rows = await this.replica.query<T>(sql, params);
@@ -279,6 +310,25 @@ export class ReadRouting {
       if (!conflict && !isConnectionError(error)) throw error;
       if (!conflict) this.unhealthy(error);
       return this.onPrimary('failed', sql, params);
+    }
+  }
+
+  /**
+   * Asks the replica's position again while a read waits for a write the replica has usually replayed
+   * within milliseconds: every REPLAY_CHECK_MS for `replayWaitMs` at most, after which the read goes to
+   * the primary instead.
+   */
+  private async afterReplay(): Promise<PrimaryReason | null> {
+    const deadline = Date.now() + (this.options.replayWaitMs ?? REPLAY_WAIT_MS);
+    for (;;) {
+      try {
+        await this.replayNow();
+      } catch {
+        return 'unreachable';
+      }
+      const reason = this.primaryReason();
+      if (!this.waitsForReplay(reason) || Date.now() >= deadline) return reason;
+      await new Promise((resolve) => setTimeout(resolve, REPLAY_CHECK_MS));
     }
   }
 

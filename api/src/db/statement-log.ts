@@ -32,6 +32,11 @@ export function noteStatement(sql: string): void {
   appendFileSync(file, `${JSON.stringify({ sql, origin })}\n`);
 }
 
+/** `src/…/file.ts:line` of the code that called into the database layer, or null (a test, a benchmark). */
+export function sourceLineOfCaller(): string | null {
+  return originOf(captureStack());
+}
+
 function captureStack(): string {
   const limit = Error.stackTraceLimit;
   Error.stackTraceLimit = 40;
