@@ -5,7 +5,9 @@
  * that data: first with the primary alone, then with the api reading the replica (DATABASE_READ_URL).
  * For each run it prints the load's own figures (its report) and the CPU the primary's server processes
  * used during the measured seconds (from the first user's call to the report): the budget is p99 no
- * worse with the replica, and the primary's CPU at least a third lower. Figures only: nothing asserted.
+ * worse with the replica, and the primary's CPU at least a third lower. Where the primary's time went is
+ * printed too: its statements by total execution time during the measured part (pg_stat_statements).
+ * Figures only: nothing asserted.
  * Options are `pnpm load`'s (passed on), e.g. --seconds=60 --factories=10.
  */
 import { spawn } from 'node:child_process';
@@ -13,6 +15,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import pg from 'pg';
 import { startPgPair } from '../test/pg-pair.ts';
 
 const TICKS = 100; // USER_HZ: /proc's CPU times are in these
@@ -39,7 +42,7 @@ function serverCpuMs(dataDir: string): number {
 }
 
 /** Runs `pnpm load` with `env`; returns its report's lines and the primary's CPU during the measured part. */
-async function runLoad(env: Record<string, string>, args: string[], primaryDir: string): Promise<{ lines: string[]; cpuMs: number; seconds: number }> {
+async function runLoad(env: Record<string, string>, args: string[], primaryDir: string, stats: pg.Client): Promise<{ lines: string[]; cpuMs: number; seconds: number }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/load.ts', ...args], { cwd: path.resolve(import.meta.dirname, '..'), env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   const lines: string[] = [];
   let started: { cpu: number; at: number } | null = null;
@@ -47,8 +50,14 @@ async function runLoad(env: Record<string, string>, args: string[], primaryDir: 
   for await (const line of createInterface({ input: child.stdout! })) {
     console.log(`  ${line}`);
     // The clock starts right after the warm-up line; the report's title comes once every user is done.
-    if (line.startsWith('warm-up')) started = { cpu: serverCpuMs(primaryDir), at: performance.now() };
-    if (line.startsWith('# Linepulse load')) ended = { cpu: serverCpuMs(primaryDir), at: performance.now() };
+    if (line.startsWith('warm-up')) {
+      started = { cpu: serverCpuMs(primaryDir), at: performance.now() };
+      await stats.query('SELECT pg_stat_statements_reset()');
+    }
+    if (line.startsWith('# Linepulse load')) {
+      ended = { cpu: serverCpuMs(primaryDir), at: performance.now() };
+      await printTopStatements(stats);
+    }
     if (ended) lines.push(line);
   }
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
@@ -57,10 +66,22 @@ async function runLoad(env: Record<string, string>, args: string[], primaryDir: 
   return { lines, cpuMs: ended.cpu - started.cpu, seconds: (ended.at - started.at) / 1000 };
 }
 
+/** The primary's statements by total execution time since the last reset, as a table (the ten largest, and all of them). */
+async function printTopStatements(stats: pg.Client): Promise<void> {
+  const { rows } = await stats.query<{ calls: string; ms: string; query: string }>(
+    `SELECT calls::text, round(total_exec_time)::text AS ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 120) AS query
+       FROM pg_stat_statements ORDER BY total_exec_time DESC`,
+  );
+  const total = rows.reduce((sum, r) => sum + Number(r.ms), 0);
+  console.log(`\nthe primary's statements during the measured part: ${rows.reduce((sum, r) => sum + Number(r.calls), 0)} calls, ${total} ms of execution; the ten largest:`);
+  console.log('| calls | ms | share | statement |\n|---|---|---|---|');
+  for (const r of rows.slice(0, 10)) console.log(`| ${r.calls} | ${r.ms} | ${Math.round((Number(r.ms) / Math.max(1, total)) * 100)} % | ${r.query.replace(/\|/g, '/')} |`);
+}
+
 async function main(): Promise<void> {
   const passed = process.argv.slice(2).filter((a) => a.startsWith('--'));
   console.log(`load with a read replica: machine ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  const pair = await startPgPair({ sharedBuffers: '256MB' });
+  const pair = await startPgPair({ sharedBuffers: '256MB', statementStats: true });
   try {
     const server = (url: string) => url.replace(/\/[^/]*$/, '');
     const base = { DATABASE_URL: `${server(pair.primaryUrl)}/postgres`, BENCH_DATABASE: 'linepulse_load' };
@@ -68,11 +89,15 @@ async function main(): Promise<void> {
     const prepare = spawn(process.execPath, ['--import', 'tsx', 'bench/load.ts', '--prepare', ...passed], { cwd: path.resolve(import.meta.dirname, '..'), env: { ...process.env, ...base }, stdio: 'inherit' });
     if ((await new Promise<number | null>((resolve) => prepare.once('exit', resolve))) !== 0) throw new Error('loading failed');
     await pair.caughtUp();
+    const stats = new pg.Client({ connectionString: `${server(pair.primaryUrl)}/linepulse_load` });
+    await stats.connect();
+    await stats.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
     console.log('\n1. the primary alone');
-    const alone = await runLoad(base, passed, pair.primaryDir);
+    const alone = await runLoad(base, passed, pair.primaryDir, stats);
     await pair.caughtUp();
     console.log('\n2. the api reading the replica (DATABASE_READ_URL)');
-    const withReplica = await runLoad({ ...base, DATABASE_READ_URL: `${server(pair.replicaUrl)}/linepulse_load` }, passed, pair.primaryDir);
+    const withReplica = await runLoad({ ...base, DATABASE_READ_URL: `${server(pair.replicaUrl)}/linepulse_load` }, passed, pair.primaryDir, stats);
+    await stats.end();
     const p99 = (lines: string[]) => /Budget p99 ≤ \d+ ms: ([\d.]+) ms/.exec(lines.join('\n'))?.[1] ?? '?';
     const cpu = (r: { cpuMs: number; seconds: number }) => Math.round((r.cpuMs / (r.seconds * 1000)) * 100);
     console.log('\n| | users p99 | primary CPU (% of one core, measured part) |');

@@ -36,8 +36,11 @@ function binDir(): string {
   return found;
 }
 
-/** `sharedBuffers`: the servers' shared_buffers (32MB for the tests; a benchmark's data wants more). */
-export async function startPgPair(options: { sharedBuffers?: string } = {}): Promise<PgPair> {
+/**
+ * `sharedBuffers`: the servers' shared_buffers (32MB for the tests; a benchmark's data wants more).
+ * `statementStats`: pg_stat_statements loaded (a benchmark's account of where the primary's time goes).
+ */
+export async function startPgPair(options: { sharedBuffers?: string; statementStats?: boolean } = {}): Promise<PgPair> {
   const bin = binDir();
   const asRoot = userInfo().uid === 0;
   const root = mkdtempSync(path.join(tmpdir(), 'linepulse-pg-pair-'));
@@ -71,6 +74,7 @@ export async function startPgPair(options: { sharedBuffers?: string } = {}): Pro
       'synchronous_commit = off',
       'full_page_writes = off',
       `shared_buffers = ${options.sharedBuffers ?? '32MB'}`,
+      ...(options.statementStats ? ["shared_preload_libraries = 'pg_stat_statements'"] : []),
       '',
     ].join('\n');
   appendFileSync(path.join(primaryDir, 'postgresql.conf'), settings(primaryPort));
