@@ -13,4 +13,4 @@ registerPlugins([remoteTimeoutPlugin(), gate.plugin]);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
-createRoot(container).render(<App createRemoteLoader={(manifests) => createRemoteLoader(runtime, manifests, undefined, undefined, gate)} />);
+createRoot(container).render(<App createRemoteLoader={(manifests) => createRemoteLoader(runtime, manifests, { gate })} />);

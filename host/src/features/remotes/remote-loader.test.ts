@@ -55,7 +55,7 @@ describe('createRemoteLoader', () => {
     jest.useFakeTimers();
     const runtime = fakeRuntime();
     runtime.loadRemote.mockReturnValue(new Promise(() => undefined));
-    const loader = createRemoteLoader(runtime, TEST_CONFIG.remotes, 120_000);
+    const loader = createRemoteLoader(runtime, TEST_CONFIG.remotes, { timeoutMs: 120_000 });
     const load = loader.load('admin');
     const settled = expect(load).rejects.toBeInstanceOf(RemoteLoadTimeoutError);
     await jest.advanceTimersByTimeAsync(120_000);
@@ -73,7 +73,7 @@ describe('createRemoteLoader', () => {
   it('refuses a remote built against a platform range the host does not satisfy, and says which', async () => {
     const runtime = fakeRuntime();
     runtime.loadRemote.mockResolvedValue({ ...routes, platform: '^2.0.0' });
-    const loader = createRemoteLoader(runtime, TEST_CONFIG.remotes, 120_000, '1.4.0');
+    const loader = createRemoteLoader(runtime, TEST_CONFIG.remotes, { timeoutMs: 120_000, platformVersion: '1.4.0' });
     const refusal = await loader.load('reports').catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(RemotePlatformMismatchError);
     expect(refusal).toMatchObject({ remote: 'reports', range: '^2.0.0', platformVersion: '1.4.0' });
@@ -82,7 +82,7 @@ describe('createRemoteLoader', () => {
   it('accepts a remote built against an older minor of the same major platform', async () => {
     const runtime = fakeRuntime();
     runtime.loadRemote.mockResolvedValue({ ...routes, platform: '^1.2.0' });
-    const loader = createRemoteLoader(runtime, TEST_CONFIG.remotes, 120_000, '1.4.0');
+    const loader = createRemoteLoader(runtime, TEST_CONFIG.remotes, { timeoutMs: 120_000, platformVersion: '1.4.0' });
     await expect(loader.load('reports')).resolves.toMatchObject({ platform: '^1.2.0' });
   });
 
@@ -127,7 +127,7 @@ describe('platformGate', () => {
     // The runtime wraps what a plugin throws; the loader says what happened, and never loaded the module.
     const runtime = fakeRuntime();
     runtime.loadRemote.mockRejectedValue(new Error('[ Federation Runtime ]: remote linepulse_downtime needs platform ^2.0.0'));
-    const loader = createRemoteLoader(runtime, TEST_CONFIG.remotes, 120_000, '1.4.0', gate);
+    const loader = createRemoteLoader(runtime, TEST_CONFIG.remotes, { timeoutMs: 120_000, platformVersion: '1.4.0', gate });
     await expect(loader.load('downtime')).rejects.toBe(gate.refusal('downtime'));
     // A retry forgets it: a manifest that cannot be reached then is reported as such.
     loader.reset('downtime');

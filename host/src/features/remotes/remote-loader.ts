@@ -133,19 +133,23 @@ export function platformGate(platformVersion: string = PLATFORM_VERSION): Platfo
   };
 }
 
+export interface RemoteLoaderOptions {
+  /** How long a remote's code may take to arrive (default CHUNK_LOAD_TIMEOUT_MS). */
+  timeoutMs?: number;
+  /** The platform version remotes are checked against (default the host's own). */
+  platformVersion?: string;
+  /** The federation plugin that refuses a remote on its manifest; its refusals are reported as such. */
+  gate?: Pick<PlatformGate, 'refusal' | 'forget'>;
+}
+
 /**
  * Registers every remote under its federation name with the manifest URL of the runtime config (never
  * from the build), and loads their routes modules on demand. A load is shared while it runs and kept
  * once it succeeded; a failure is forgotten, and `reset` re-registers the remote with `force`, which
  * makes the runtime drop its cached manifest, container and module so that a retry fetches them again.
  */
-export function createRemoteLoader(
-  runtime: RemoteRuntime,
-  manifests: Record<RemoteName, string>,
-  timeoutMs: number = CHUNK_LOAD_TIMEOUT_MS,
-  platformVersion: string = PLATFORM_VERSION,
-  gate?: Pick<PlatformGate, 'refusal' | 'forget'>,
-): RemoteLoader {
+export function createRemoteLoader(runtime: RemoteRuntime, manifests: Record<RemoteName, string>, options: RemoteLoaderOptions = {}): RemoteLoader {
+  const { timeoutMs = CHUNK_LOAD_TIMEOUT_MS, platformVersion = PLATFORM_VERSION, gate } = options;
   const entry = (remote: RemoteName): { name: string; entry: string } => ({
     name: FEDERATION_NAMES[remote],
     entry: manifests[remote],
