@@ -66,7 +66,7 @@ async function runLoad(env: Record<string, string>, args: string[], primaryDir: 
   return { lines, cpuMs: ended.cpu - started.cpu, seconds: (ended.at - started.at) / 1000 };
 }
 
-/** The primary's statements by total execution time since the last reset, as a table (the ten largest, and all of them). */
+/** The primary's statements since the last reset: their calls and execution time in all, and the ten largest by time as a table. */
 async function printTopStatements(stats: pg.Client): Promise<void> {
   const { rows } = await stats.query<{ calls: string; ms: string; query: string }>(
     `SELECT calls::text, round(total_exec_time)::text AS ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 120) AS query

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
  * naming a file, every distinct statement that the api's own code sends is appended to it once per
  * process, as a JSON line `{ sql, origin }`, origin being the file and line in the api's source that
  * sent it. The api suite runs with it (scripts/run-tests.mjs) and test/after/statements-by-account.test.ts
- * then checks that each statement on a tenant table names account_id.
+ * then checks that each statement on a tenant table keeps to one account.
  *
  * Statements a test or a benchmark sends itself (fixtures, assertions) are not the product's and are left
  * out. Without the variable this is one comparison per statement (and one count, statementsSent).
@@ -25,7 +25,7 @@ export const statementsSent = (): number => sent;
 export function noteStatement(sql: string): void {
   sent += 1;
   if (file === null || seen.has(sql)) return;
-  const origin = originOf(captureStack());
+  const origin = sourceLineOfCaller();
   // A test's own statement: not recorded, and looked at again if the product sends the same text.
   if (origin === null) return;
   seen.add(sql);
