@@ -1,21 +1,24 @@
 import { Type, type Static } from 'typebox';
 import { Uuid, UuidList } from './schemas/common';
 import { DowntimeReasonRefSchema } from './schemas/downtimes';
+import { JUSTIFICATION_COMMENT_MAX, JUSTIFICATION_MAX_HOURS } from './justification-rules';
 
 /**
  * Downtime justification by the people on the line (issue 25, docs/decisions/0050-downtime-justification.md).
  * A person's reasons are kept beside the machine's (never over them) and win where they cover a
  * downtime; every change is kept with who and when, and the last one can be undone.
+ *
+ * The wire schemas. The limits and who may justify are in justification-rules.ts (no TypeBox: the
+ * screens import them), re-exported here.
  */
 
-/** The most characters of a comment (trimmed). */
-export const JUSTIFICATION_COMMENT_MAX = 500;
-/** The most downtimes the page lists (newest first). */
-export const JUSTIFICATION_LIST_MAX = 200;
-/** Hours back the page may look (a week). */
-export const JUSTIFICATION_MAX_HOURS = 168;
-/** Default: the last day. */
-export const JUSTIFICATION_DEFAULT_HOURS = 24;
+export {
+  JUSTIFICATION_COMMENT_MAX,
+  JUSTIFICATION_DEFAULT_HOURS,
+  JUSTIFICATION_LIST_MAX,
+  JUSTIFICATION_MAX_HOURS,
+  mayJustify,
+} from './justification-rules';
 
 export const JustificationActionSchema = Type.Union([Type.Literal('justify'), Type.Literal('split'), Type.Literal('comment'), Type.Literal('undo')]);
 export type JustificationAction = Static<typeof JustificationActionSchema>;
@@ -110,8 +113,3 @@ export const JustificationRequestSchema = Type.Object(
   { additionalProperties: false },
 );
 export type JustificationRequest = Static<typeof JustificationRequestSchema>;
-
-/** Who may justify: everyone enabled but the display (presenter) role, which only shows. */
-export function mayJustify(user: { role: string; is_admin: boolean }): boolean {
-  return user.role !== 'presenter' || user.is_admin;
-}

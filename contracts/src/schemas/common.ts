@@ -1,5 +1,8 @@
 import { Type, type TSchema } from 'typebox';
 
+// INT4_MAX lives in ../wire-limits.ts (no TypeBox: forms check it too).
+export { INT4_MAX } from '../wire-limits';
+
 export const Uuid = Type.String({ format: 'uuid' });
 
 const UUID_PATTERN = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
@@ -7,8 +10,6 @@ const UUID_PATTERN = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4
 export const UuidList = (max: number, options: { description?: string } = {}) =>
   Type.String({ pattern: `^${UUID_PATTERN}(,${UUID_PATTERN})*$`, maxLength: max * 37, ...options });
 
-/** Largest value of a PostgreSQL integer (int4) column. */
-export const INT4_MAX = 2_147_483_647;
 /**
  * The pattern of a name: at least one character other than white space. The api answers a name that
  * does not match it with GEN_NAME_BLANK (plugins/app/error-handler.ts recognises this exact pattern).

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { IsoDate, Uuid } from './common';
 import { DowntimeTypeSchema, windowProps } from './analytics';
+import { DOWNTIME_LIST_MAX_LIMIT } from '../wire-limits';
 
 // Wire schemas of the downtime list, the distribution of downtime durations and the production data
 // export (issue 11). Shapes as agreed with the screens; additions only (never renames): each row also
@@ -26,12 +27,8 @@ export const downtimeFilterProps = {
 };
 export const DowntimeFilterSchema = Type.Object(downtimeFilterProps);
 
-/**
- * The most rows one call of the downtime list answers. The screen asks pages of 100; a file of the whole
- * list asks pages of this size: each call reads and sorts the whole selection again, so a year of a
- * 20-line factory (tens of thousands of downtimes) is a few calls, not a hundred and more of 500.
- */
-export const DOWNTIME_LIST_MAX_LIMIT = 5_000;
+// The most rows one call answers: in ../wire-limits.ts (no TypeBox: the screen's export reads it).
+export { DOWNTIME_LIST_MAX_LIMIT } from '../wire-limits';
 
 export const DowntimeListBodySchema = Type.Object(
   {

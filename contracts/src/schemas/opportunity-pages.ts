@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { Uuid } from './common';
 import { Nullable, windowProps } from './analytics';
 import { SortDirectionSchema } from './downtimes';
+import { OPPORTUNITY_TARGET_MAX_SECONDS } from '../wire-limits';
 
 // Wire schemas of the performance-manager pages (issue 14): one unit's opportunities of one kind, the
 // per-unit targets. What the figures mean: docs/domain.md §8 and docs/decisions/0025.
@@ -105,8 +106,8 @@ export const OpportunityTargetsSchema = Type.Object({
   planned_reasons: Type.Array(Type.Object({ id: Uuid, name: Type.String(), target_seconds: Type.Integer() }), { description: 'planned reasons with a target: the fourth kind’s choices' }),
   can_edit: Type.Boolean({ description: 'admins and directors set targets' }),
 });
-/** Seconds, at most a day; null clears the target (the unit's median again). */
-export const OPPORTUNITY_TARGET_MAX_SECONDS = 86_400;
+// A target's seconds at most: in ../wire-limits.ts (no TypeBox: the target form checks it).
+export { OPPORTUNITY_TARGET_MAX_SECONDS } from '../wire-limits';
 export const OpportunityTargetBodySchema = Type.Object({
   factory_id: Uuid,
   production_unit_id: Uuid,
