@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useStore } from 'jotai';
-import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
 import { BrowserRouter } from 'react-router-dom';
 import {
@@ -111,7 +111,10 @@ function StartUpGate({ createRemoteLoader }: AppProps): ReactElement {
   useEffect(() => {
     let cancelled = false;
     startUp(store, queryClient, createRemoteLoader).then(
-      (app) => !cancelled && setState({ status: 'ready', app }),
+      // The shell renders as a transition: React yields to the browser every few milliseconds, so the
+      // page's code and the session's calls started by startUp go out while it renders instead of
+      // waiting for the whole shell (a long task of a few hundred ms on a slow machine; issue 23).
+      (app) => !cancelled && startTransition(() => setState({ status: 'ready', app })),
       (error: unknown) => {
         console.error('[linepulse] start-up failed', error);
         if (!cancelled) setState({ status: 'failed', error });

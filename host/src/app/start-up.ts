@@ -31,6 +31,10 @@ export async function startUp(
 ): Promise<StartedApp> {
   const config = await loadRuntimeConfig();
   const remoteLoader = createRemoteLoader(config.remotes);
+  // The page's code travels while sign-in is resolved (MSAL's start and the redirect's answer take a
+  // round of work on a slow machine): a reload or bookmark of a product page is nearly always a signed-in
+  // user's. A signed-out visitor downloads that page's code before being sent home; the guards decide.
+  preloadRoute(remoteLoader, window.location.pathname);
   const msal = createMsalInstance(config);
   await msal.initialize();
   let redirectError: unknown = null;
@@ -58,10 +62,9 @@ export async function startUp(
   const user = account?.idTokenClaims ? signedInUser(account.idTokenClaims as Record<string, unknown>) : null;
   store.set(userAtom, user);
   if (user) {
-    // Known from the start: the session's calls and the page's code go now, together, rather than
-    // after the shell has rendered (issue 23: the warm visit).
+    // Known from the start: the session's calls go now, with the page's code, rather than after the
+    // shell has rendered (issue 23: the warm visit).
     prefetchSessionData(queryClient, user);
-    preloadRoute(remoteLoader, window.location.pathname);
   }
   return { config, msal, remoteLoader, redirectError };
 }

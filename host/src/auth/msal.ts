@@ -1,5 +1,6 @@
 import {
   InteractionRequiredAuthError,
+  LogLevel,
   PublicClientApplication,
   type AccountInfo,
   type Configuration,
@@ -25,8 +26,13 @@ export function msalConfiguration(config: RuntimeConfig, origin: string = window
       postLogoutRedirectUri: `${origin}/home`,
     },
     cache: { cacheLocation: 'localStorage' },
-    // MSAL v5 reads protocolMode under `system`; anything but Entra ID is plain OpenID Connect.
-    system: config.auth.isEntra ? {} : { protocolMode: 'OIDC' },
+    system: {
+      // MSAL v5 reads protocolMode under `system`; anything but Entra ID is plain OpenID Connect.
+      ...(config.auth.isEntra ? {} : { protocolMode: 'OIDC' }),
+      // Nothing reads MSAL's log (no callback): at its default level it still formats a timestamped line
+      // for every step of its start, milliseconds of the first screen on a slow machine (issue 23).
+      loggerOptions: { logLevel: LogLevel.Error, piiLoggingEnabled: false },
+    },
   };
 }
 

@@ -31,7 +31,8 @@ const resolved = testAlert({
  * unchanged tree too); in Chromium the dialog is exposed (e2e/tests/alerts.last.spec.ts uses it by role).
  */
 function openDialog(): Promise<HTMLElement> {
-  return screen.findByRole('dialog', { name: 'Recent alerts', hidden: true });
+  // Fluent's popover opens after its motion and positioning: on a busy machine past the default 1 s.
+  return screen.findByRole('dialog', { name: 'Recent alerts', hidden: true }, { timeout: 5000 });
 }
 
 let fetchMock: ReturnType<typeof mockFetch> | null = null;

@@ -21,13 +21,13 @@ import {
   ErrorState,
   LoadingState,
   alertText,
-  alertsQuery,
   liveRefetchMs,
   useAlertAcknowledging,
   useFactories,
   useLiveUpdates,
 } from '@linepulse/shared';
 import { LIVE_MAX_FACTORIES, mayJustify, routePath, type AlertList, type UserClaims } from '@linepulse/contracts';
+import { BELL_ALERTS } from './bell-alerts';
 
 /** Touch targets of the bell's list (a tablet on the floor). */
 const TOUCH = '44px';
@@ -80,8 +80,6 @@ const useStyles = makeStyles({
 /** What the bell follows on the live stream. */
 const BELL_SCOPE = { kinds: ['alert'], queryKey: ['alerts'] } as const;
 
-/** What the bell shows: the account's 20 newest alerts, open or resolved. */
-const BELL_ALERTS = alertsQuery({ status: 'all', factoryId: null, limit: 20 });
 
 export function AlertsBell({ user }: { user: UserClaims }): ReactElement {
   const intl = useIntl();

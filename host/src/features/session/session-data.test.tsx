@@ -84,11 +84,13 @@ describe('SessionData', () => {
       'GET /api/currency-list': ['EUR'],
       'GET /api/factories/f-lyon/assigned-work-shift-names': [],
       'GET /api/factories/f-lyon/products': [],
+      'GET /api/alerts': { alerts: [], unacknowledged: 0 },
     });
     const queryClient = createQueryClient();
     prefetchSessionData(queryClient, TEST_USERS.admin);
-    await waitFor(() => expect(paths(fetch)).toHaveLength(5));
-    expect(paths(fetch).sort()).toEqual(['/api/currency-list', '/api/custom-periods', '/api/user/factories', '/api/user/preferences', '/dashboard-api/accounts/acc-demo']);
+    await waitFor(() => expect(paths(fetch)).toHaveLength(6));
+    // The header bell's alerts go with the session's calls.
+    expect(paths(fetch).sort()).toEqual(['/api/alerts', '/api/currency-list', '/api/custom-periods', '/api/user/factories', '/api/user/preferences', '/dashboard-api/accounts/acc-demo']);
     const view = signIn(TEST_USERS.admin, queryClient);
     await waitFor(() => expect(paths(fetch)).toContain('/api/factories/f-lyon/products'));
     expect(new Set(paths(fetch)).size).toBe(fetch.requests.length);

@@ -15,6 +15,7 @@ import {
   userFactoriesQuery,
 } from '@linepulse/shared';
 import type { Factory, UserClaims } from '@linepulse/contracts';
+import { BELL_ALERTS } from '../alerts/bell-alerts';
 
 /** Says a failure once (each failed attempt once), with a fixed message or the api's translated errors. */
 function useReportFailure(query: UseQueryResult<unknown>, messageId?: string): void {
@@ -56,6 +57,8 @@ export function prefetchSessionData(queryClient: QueryClient, user: UserClaims):
     void queryClient.prefetchQuery(userFactoriesQuery());
     void queryClient.prefetchQuery(customPeriodsQuery());
     void queryClient.prefetchQuery(currenciesQuery());
+    // The header's bell, shown to the same users: its call goes with the others, not after the shell renders.
+    void queryClient.prefetchQuery(BELL_ALERTS);
   }
   if (calls.account) void queryClient.prefetchQuery(accountQuery(user.account_id));
 }

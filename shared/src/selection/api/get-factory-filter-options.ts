@@ -1,7 +1,7 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { FACTORY_CACHE_TTL_MS } from '@linepulse/contracts';
-import { getAssignedWorkShiftNames } from '../../api/get-assigned-work-shift-names';
-import { getFactoryProducts } from '../../api/get-factory-products';
+import { factoryWorkShiftsQuery, getAssignedWorkShiftNames } from '../../api/get-assigned-work-shift-names';
+import { factoryProductsQuery, getFactoryProducts } from '../../api/get-factory-products';
 
 /** A work shift a filter can select, with the lines it runs on. */
 export interface FilterShift {
@@ -27,9 +27,15 @@ export interface FactoryFilterOptions {
  * enabled user of the account may make (product §6, §7): GET factories/{id}/assigned-work-shift-names
  * and GET factories/{id}/products. The factory configuration, which carries the same ids, is for
  * administrators only, so supervisors could not narrow by shift or product when the drawer read it.
+ * Given the page's query client, both come from its cache, where the session keeps the active factory's
+ * warm (product §4): opening the drawer then asks nothing.
  */
-export async function getFactoryFilterOptions(factoryId: string, signal?: AbortSignal): Promise<FactoryFilterOptions> {
-  const [units, products] = await Promise.all([getAssignedWorkShiftNames(factoryId, signal), getFactoryProducts(factoryId, signal)]);
+export async function getFactoryFilterOptions(factoryId: string, signal?: AbortSignal, client?: QueryClient): Promise<FactoryFilterOptions> {
+  const [units, products] = await Promise.all(
+    client
+      ? [client.fetchQuery(factoryWorkShiftsQuery(factoryId)), client.fetchQuery(factoryProductsQuery(factoryId))]
+      : [getAssignedWorkShiftNames(factoryId, signal), getFactoryProducts(factoryId, signal)],
+  );
   // A shift runs on several lines: one option per shift id (two shifts may share a name).
   const shifts = new Map<string, FilterShift>();
   for (const unit of units) {
@@ -49,7 +55,7 @@ export async function getFactoryFilterOptions(factoryId: string, signal?: AbortS
 export function factoryFilterOptionsQuery(factoryId: string) {
   return queryOptions({
     queryKey: ['factories', factoryId, 'filter-options'] as const,
-    queryFn: ({ signal }) => getFactoryFilterOptions(factoryId, signal),
+    queryFn: ({ signal, client }) => getFactoryFilterOptions(factoryId, signal, client),
     staleTime: FACTORY_CACHE_TTL_MS,
     gcTime: FACTORY_CACHE_TTL_MS,
   });
