@@ -3,7 +3,8 @@
 //
 // Needs the product running with the sister page's origin allowed:
 //   EMBED_ORIGINS=http://localhost:8444 pnpm start
-// Serves e2e/embed/index.html (the sister product's page, plain HTML) from http://localhost:8444, signs
+// Serves e2e/embed/index.html (the sister product's page, plain HTML) from http://localhost:8444
+// (e2e/support/sister-product.cjs, the end-to-end tests' server), signs
 // in to Linepulse as the demo admin for a token, then opens the page with that token five times with the
 // browser cache disabled and five times warm. Prints:
 // - the embed's own JavaScript on the wire (Chrome DevTools Protocol encodedDataLength of every script
@@ -11,24 +12,16 @@
 // - the time from `mount()` (the page's `sister:mount` mark) to the overview's figures drawn
 //   (`linepulse:overview-data-drawn`), median of five, budget 1.5 s.
 // Figures only: it exits 0 whatever they are.
-import { readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { URLSearchParams } from 'node:url';
+import sisterProduct from '../e2e/support/sister-product.cjs';
 import { appAuthorization, base, launchChromium, signInAsDemoAdmin } from './browser-session.mjs';
 
-const SISTER_PORT = 8444;
-const SISTER = `http://localhost:${SISTER_PORT}`;
+const { SISTER_ORIGIN: SISTER, sisterPage, startSisterProduct } = sisterProduct;
 const RUNS = 5;
 const BUDGET = { js: 250 * 1024, mountToFiguresMs: 1500 };
 const MOUNT_MARK = 'sister:mount';
 const DRAWN_MARK = 'linepulse:overview-data-drawn';
 
-const html = readFileSync(new URL('../e2e/embed/index.html', import.meta.url), 'utf8');
-const server = createServer((request, response) => {
-  if (request.url?.split('?')[0] === '/index.html') response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' }).end(html);
-  else response.writeHead(404).end();
-});
-await new Promise((resolve) => server.listen(SISTER_PORT, 'localhost', resolve));
+const sister = await startSisterProduct();
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
@@ -55,7 +48,7 @@ try {
     await page.goto('about:blank');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled });
     scripts.clear();
-    await page.goto(`${SISTER}/index.html#${new URLSearchParams({ token, origin: base })}`);
+    await page.goto(sisterPage({ token, origin: base }));
     const status = page.locator('#embed-status');
     await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, DRAWN_MARK, { timeout: 60_000 });
     if ((await status.textContent()) !== 'mounted') throw new Error(`the sister page says: ${await status.textContent()}`);
@@ -81,5 +74,5 @@ try {
   for (const file of [...cold[0].files].sort((a, b) => b.wire - a.wire).slice(0, 10)) console.log(`  ${kib(file.wire).padStart(10)}  ${new URL(file.url).pathname}`);
 } finally {
   await browser.close();
-  server.close();
+  await sister.close();
 }

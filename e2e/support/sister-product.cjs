@@ -1,0 +1,65 @@
+// The sister product: its own small server on another origin, serving its one page
+// (e2e/embed/index.html) that embeds the company overview. One server for the end-to-end tests
+// (e2e/support/sister.ts) and the embed budgets (`pnpm budgets:embed`, scripts/measure-embed.mjs).
+//
+// Plain HTTP on localhost is a secure context; a real server (not the browser's request routing) gives
+// the page the loopback address space, which Chromium requires before a page may call a local address
+// (local network access) — a real sister product and Linepulse on the internet do not meet that. The
+// stack lists its origin in EMBED_ORIGINS.
+const { readFileSync } = require('node:fs');
+const { createServer } = require('node:http');
+const { extname, join, normalize } = require('node:path');
+const { URLSearchParams } = require('node:url');
+
+const SISTER_PORT = 8444;
+const SISTER_ORIGIN = `http://localhost:${SISTER_PORT}`;
+
+const TYPES = { '.js': 'text/javascript', '.json': 'application/json', '.css': 'text/css', '.svg': 'image/svg+xml' };
+
+/** Serves a file of a remote's folder with the headers docs/hosting-a-remote.md asks for, or a 404. */
+function serveRemoteFile(response, folder, requested) {
+  const file = normalize(requested);
+  try {
+    if (file.startsWith('..')) throw new Error('outside the folder');
+    const body = readFileSync(join(folder, file));
+    const entry = file === 'mf-manifest.json' || file === 'remoteEntry.js';
+    response
+      .writeHead(200, {
+        'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+        'Access-Control-Allow-Origin': '*',
+        'Cache-Control': entry ? 'no-cache' : 'public, max-age=31536000, immutable',
+      })
+      .end(body);
+  } catch {
+    response.writeHead(404, { 'Access-Control-Allow-Origin': '*' }).end();
+  }
+}
+
+/**
+ * Starts the sister product's server: its page at /index.html and, as a remote team's second origin,
+ * the folders of `options.remotes` at /remotes/<name>/ (CORS for every origin, no-cache on the manifest
+ * and the entry).
+ */
+async function startSisterProduct(options = {}) {
+  const html = readFileSync(join(__dirname, '..', 'embed', 'index.html'), 'utf8');
+  const server = createServer((request, response) => {
+    const pathname = request.url?.split('?')[0] ?? '';
+    const remote = /^\/remotes\/([a-z]+)\/(.+)$/.exec(pathname);
+    const folder = remote ? options.remotes?.[remote[1]] : undefined;
+    if (remote && folder) serveRemoteFile(response, folder, remote[2]);
+    else if (pathname === '/index.html') response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' }).end(html);
+    else response.writeHead(404).end();
+  });
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(SISTER_PORT, 'localhost', resolve);
+  });
+  return { close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/** The sister product's page with the embed's parameters in its fragment. */
+function sisterPage(fragment) {
+  return `${SISTER_ORIGIN}/index.html#${new URLSearchParams(fragment).toString()}`;
+}
+
+module.exports = { SISTER_PORT, SISTER_ORIGIN, startSisterProduct, sisterPage };
