@@ -230,19 +230,31 @@ export async function freePort(): Promise<number> {
 /** The real server: HTTPS with its self-signed certificate, on a random port of 127.0.0.1. */
 export async function listenHttps(t: CleanupTarget, extraEnv: Record<string, string> = {}): Promise<BuildResult & { baseUrl: string }> {
   const { loadTls } = await import('../src/tls.ts');
-  const port = await freePort();
-  const baseUrl = `https://localhost:${port}`;
-  const dataDir = tempDir();
-  t.after(() => rmSync(dataDir, { recursive: true, force: true }));
-  const env: Record<string, string> = { DATA_DIR: dataDir, PUBLIC_URL: baseUrl, PORT: String(port), LOG_LEVEL: 'silent', STATIC_ROOT: tempDir('linepulse-empty-static-'), ...extraEnv };
-  if (onPostgres) env.DATABASE_URL = await freshSchema(t);
-  const db = await templateCopy();
-  const config = loadConfig(env);
-  const tls = await loadTls(config);
-  const app = await buildApp({ config, https: { key: tls.key, cert: tls.cert }, logger: false, ...(db ? { db } : {}) });
-  closeLater(t, app, db);
-  await app.listen({ port, host: '127.0.0.1' });
-  return { app, config, baseUrl };
+  // The port is free when asked for but listened on only once the app is built (its address is in the
+  // configuration): another process of the test command may take it meanwhile (seen once as
+  // EADDRINUSE), so a taken port is given up for another.
+  for (let attempt = 1; ; attempt += 1) {
+    const port = await freePort();
+    const baseUrl = `https://localhost:${port}`;
+    const dataDir = tempDir();
+    t.after(() => rmSync(dataDir, { recursive: true, force: true }));
+    const env: Record<string, string> = { DATA_DIR: dataDir, PUBLIC_URL: baseUrl, PORT: String(port), LOG_LEVEL: 'silent', STATIC_ROOT: tempDir('linepulse-empty-static-'), ...extraEnv };
+    if (onPostgres) env.DATABASE_URL = await freshSchema(t);
+    const db = await templateCopy();
+    const config = loadConfig(env);
+    const tls = await loadTls(config);
+    const app = await buildApp({ config, https: { key: tls.key, cert: tls.cert }, logger: false, ...(db ? { db } : {}) });
+    try {
+      await app.listen({ port, host: '127.0.0.1' });
+    } catch (error) {
+      await app.close();
+      await db?.close();
+      if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE' && attempt < 5) continue;
+      throw error;
+    }
+    closeLater(t, app, db);
+    return { app, config, baseUrl };
+  }
 }
 
 /** The body as the client reads it after undoing the answer's Content-Encoding (once). */

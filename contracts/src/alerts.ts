@@ -20,21 +20,7 @@ import {
  * admin's rule form imports them), re-exported here.
  */
 
-export {
-  ALERT_DELIVERY_HEADER,
-  ALERT_DOWNTIME_TYPES,
-  ALERT_KINDS,
-  ALERT_METRICS,
-  ALERT_MINUTES_MAX,
-  ALERT_RECIPIENTS_MAX,
-  ALERT_RESOLVE_HOLD_MS,
-  ALERT_RULES_MAX,
-  ALERT_SIGNATURE_HEADER,
-  ALERT_WEBHOOK_ATTEMPTS,
-  type AlertDowntimeType,
-  type AlertKind,
-  type AlertMetric,
-} from './alert-constants';
+export * from './alert-constants';
 
 const Email = Type.String({ format: 'email', maxLength: 254 });
 

@@ -8,15 +8,7 @@ import { Uuid } from './schemas/common';
  * re-exported here.
  */
 
-export {
-  CUSTOM_PERIOD_ERROR_ARGUMENTS,
-  CUSTOM_PERIOD_NAME_PATTERN,
-  customPeriodConflicts,
-  customPeriodDays,
-  customPeriodSchema,
-  type CustomPeriodConflict,
-  type CustomPeriodSpan,
-} from './custom-period-rules';
+export * from './custom-period-rules';
 
 /** Body of POST /custom-periods and PUT /custom-periods/{id}. */
 export const CustomPeriodInputSchema = Type.Object(

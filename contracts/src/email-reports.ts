@@ -21,25 +21,7 @@ import {
   type ReportPackage,
 } from './email-report-rules';
 
-export {
-  REPORT_FREQUENCIES,
-  REPORT_LIMITS,
-  REPORT_PACKAGES,
-  REPORT_SCHEDULE_TYPES,
-  REPORT_TEMPLATES,
-  REPORT_TIME_UNITS,
-  emailReportSchema,
-  isReportRecipient,
-  normaliseRecipient,
-  reportDayValid,
-  reportWarnings,
-  type EmailReportInput,
-  type ReportFrequency,
-  type ReportPackage,
-  type ReportScheduleType,
-  type ReportTemplate,
-  type ReportTimeUnit,
-} from './email-report-rules';
+export * from './email-report-rules';
 
 export const EmailReportInputSchema = Type.Object(
   {

@@ -9,19 +9,7 @@ import { HISTORY_IMPORT_FORMATS, HISTORY_IMPORT_PHASES } from './history-import-
  * and limits are in history-import-rules.ts (no TypeBox: the admin area imports them), re-exported here.
  */
 
-export {
-  HISTORY_IMPORT_CODES,
-  HISTORY_IMPORT_CONTENT_TYPES,
-  HISTORY_IMPORT_CSV_COLUMNS,
-  HISTORY_IMPORT_FORMATS,
-  HISTORY_IMPORT_MAX_FILE_BYTES,
-  HISTORY_IMPORT_MAX_LINE_BYTES,
-  HISTORY_IMPORT_MAX_LISTED_ERRORS,
-  HISTORY_IMPORT_PHASES,
-  historyImportRunning,
-  type HistoryImportFormat,
-  type HistoryImportPhase,
-} from './history-import-rules';
+export * from './history-import-rules';
 
 export const HistoryImportParams = Type.Object({ id: Uuid, importId: Uuid });
 

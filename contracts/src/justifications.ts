@@ -12,13 +12,7 @@ import { JUSTIFICATION_COMMENT_MAX, JUSTIFICATION_MAX_HOURS } from './justificat
  * screens import them), re-exported here.
  */
 
-export {
-  JUSTIFICATION_COMMENT_MAX,
-  JUSTIFICATION_DEFAULT_HOURS,
-  JUSTIFICATION_LIST_MAX,
-  JUSTIFICATION_MAX_HOURS,
-  mayJustify,
-} from './justification-rules';
+export * from './justification-rules';
 
 export const JustificationActionSchema = Type.Union([Type.Literal('justify'), Type.Literal('split'), Type.Literal('comment'), Type.Literal('undo')]);
 export type JustificationAction = Static<typeof JustificationActionSchema>;

@@ -11,15 +11,7 @@ import { LIVE_KINDS, LIVE_MAX_FACTORIES, type LiveKind } from './live-rules';
  * screens import them), re-exported here.
  */
 
-export {
-  LIVE_FALLBACK_POLL_MS,
-  LIVE_FLUSH_MS,
-  LIVE_HEARTBEAT_MS,
-  LIVE_KINDS,
-  LIVE_MAX_FACTORIES,
-  LIVE_RETENTION_MS,
-  type LiveKind,
-} from './live-rules';
+export * from './live-rules';
 
 /** One factory's changes in a message of the stream (event `change`). */
 export const LiveChangeSchema = Type.Object({

@@ -110,8 +110,8 @@ interface Walk {
   theme: Theme;
   width: 1280 | 1440;
   /**
-   * Walked by `MATRIX=quick` too (the test command walks all eighteen, about 7 minutes with the figures'
-   * comparison): every kind of page once (the company overview, a factory's overview, two dashboards, an
+   * Walked by `MATRIX=quick`, as the test command does (all eighteen with `MATRIX=full`; e2e/README.md):
+   * every kind of page once (the company overview, a factory's overview, two dashboards, an
    * availability page, an export, a report and the shift changes), both roles and the three themes (README).
    */
   quick?: true;
