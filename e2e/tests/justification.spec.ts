@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { bearer, captureAccessToken } from '../support/api';
+import { productionDay, type Factory } from '../support/figures';
 import { storageStatePath } from '../support/users';
 
 /**
@@ -50,7 +51,7 @@ test.describe('downtime justification', () => {
 
   test('a supervisor justifies and splits a downtime on a tablet; the list, the export and the figures follow; undo restores', async ({ page }) => {
     const token = await captureAccessToken(page);
-    const factories = (await (await page.request.get('/api/user/factories', { headers: bearer(token) })).json()) as { id: string; name: string }[];
+    const factories = (await (await page.request.get('/api/user/factories', { headers: bearer(token) })).json()) as Factory[];
     const factory = factories.find((f) => f.name === 'Monterrey')!;
     const listed = (await (await page.request.get(`/api/factories/${factory.id}/justifications?hours=24`, { headers: bearer(token) })).json()) as {
       downtimes: Downtime[];
@@ -95,8 +96,9 @@ test.describe('downtime justification', () => {
     await expect(item.getByRole('list', { name: 'Parts of the downtime' }).getByRole('listitem')).toHaveCount(2);
     expect(await listedReasons(page, token, downtime)).toEqual([planned.name, unplanned.name].sort());
 
-    // The export of that day carries the person's reasons.
-    const day = downtime.start_time.slice(0, 10);
+    // The export of that production day carries the person's reasons. Not the start's UTC date: early in
+    // the UTC day that is still tomorrow in Monterrey's calendar, a day the api refuses (a future date).
+    const day = productionDay(Date.parse(downtime.start_time), factory);
     const exported = await page.request.get(
       `/api/factories/${factory.id}/export?kind=downtimes&format=csv&production_unit_ids=${downtime.production_unit_id}&start_date=${day}&end_date=${day}`,
       { headers: bearer(token) },
@@ -121,7 +123,7 @@ test.describe('downtime justification', () => {
     const context = await browser.newContext({ storageState: storageStatePath('display'), ignoreHTTPSErrors: true });
     const page = await context.newPage();
     const token = await captureAccessToken(page);
-    const factories = (await (await page.request.get('/api/user/factories', { headers: bearer(token) })).json()) as { id: string; name: string }[];
+    const factories = (await (await page.request.get('/api/user/factories', { headers: bearer(token) })).json()) as Factory[];
     await page.goto(`/${factories.find((f) => f.name === 'Monterrey')!.id}/justification`);
     await expect(page.getByText(/The TV or Display role shows the downtimes but cannot justify them/)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Justify', exact: true })).toHaveCount(0);
