@@ -12,10 +12,11 @@
 //   it imports: `rangeFloor`).
 // Exports are read from the source's syntax (index.ts and the files it re-exports with `export *`),
 // not through the type checker: the same reading works on any commit of the repository.
-const { readFileSync, writeFileSync, readdirSync } = require('node:fs');
+const { readFileSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
 const { createHash } = require('node:crypto');
 const ts = require('typescript');
+const { sourceFilesUnder } = require('./source-files.cjs');
 
 const ROOT = path.resolve(__dirname, '..');
 const SHARED = path.join(ROOT, 'shared');
@@ -207,27 +208,19 @@ function requiredBump(change, recordedVersion, version) {
 /** Every name an app's sources import from '@linepulse/shared' (tests excluded), with the files. */
 function importsOf(app) {
   const found = new Map();
-  const walk = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (entry.name !== 'node_modules' && entry.name !== 'testing') walk(full);
-      } else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts')) {
-        const source = parse(full, readFileSync(full, 'utf8'));
-        for (const node of source.statements) {
-          if (!ts.isImportDeclaration(node) || !ts.isStringLiteral(node.moduleSpecifier) || node.moduleSpecifier.text !== '@linepulse/shared') continue;
-          const bindings = node.importClause?.namedBindings;
-          if (bindings && ts.isNamedImports(bindings)) {
-            for (const element of bindings.elements) {
-              const name = (element.propertyName ?? element.name).text;
-              if (!found.has(name)) found.set(name, path.relative(ROOT, full));
-            }
-          }
+  for (const file of sourceFilesUnder(path.join(ROOT, app, 'src'))) {
+    const source = parse(file, readFileSync(file, 'utf8'));
+    for (const node of source.statements) {
+      if (!ts.isImportDeclaration(node) || !ts.isStringLiteral(node.moduleSpecifier) || node.moduleSpecifier.text !== '@linepulse/shared') continue;
+      const bindings = node.importClause?.namedBindings;
+      if (bindings && ts.isNamedImports(bindings)) {
+        for (const element of bindings.elements) {
+          const name = (element.propertyName ?? element.name).text;
+          if (!found.has(name)) found.set(name, path.relative(ROOT, file));
         }
       }
     }
-  };
-  walk(path.join(ROOT, app, 'src'));
+  }
   return found;
 }
 

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
+import { sourceFilesUnder } from '../../scripts/source-files.cjs';
 
 /**
  * What the browser apps take from contracts must not bring TypeBox with it. `index.ts` re-exports every
@@ -35,19 +36,7 @@ function browserSourceDirs(): string[] {
 
 /** Source files the browser runs: no tests, no `testing/` helpers, no declarations. */
 function browserSourceFiles(): string[] {
-  const files: string[] = [];
-  const walk = (dir: string): void => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (entry.name !== 'node_modules' && entry.name !== 'testing') walk(full);
-      } else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts')) {
-        files.push(full);
-      }
-    }
-  };
-  for (const dir of browserSourceDirs()) walk(dir);
-  return files.sort();
+  return browserSourceDirs().flatMap(sourceFilesUnder).sort();
 }
 
 const parsed = new Map<string, ts.SourceFile>();

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
+import { sourceFilesUnder } from '../../../../scripts/source-files.cjs';
 
 /**
  * French puts a no-break space (U+00A0) before ":", ";", "?" and "!" (product rule): "Période : …" with
@@ -16,20 +17,10 @@ const NBSP = '\u00a0';
 function sourceFiles(): string[] {
   const packages = readdirSync(ROOT, { withFileTypes: true }).filter((entry) => entry.isDirectory() && !entry.name.startsWith('.') && entry.name !== 'node_modules');
   const files: string[] = [];
-  const walk = (dir: string): void => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (entry.name !== 'node_modules' && entry.name !== 'testing') walk(full);
-      } else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts')) {
-        files.push(full);
-      }
-    }
-  };
   for (const entry of packages) {
     const src = path.join(ROOT, entry.name, 'src');
     try {
-      walk(src);
+      files.push(...sourceFilesUnder(src));
     } catch {
       // A folder without sources (docs, scripts) has no catalogue.
     }
