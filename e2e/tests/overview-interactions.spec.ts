@@ -145,6 +145,54 @@ test.describe('sister-product embed', () => {
     await expect(page.getByRole('table')).toHaveCount(0);
   });
 
+  test('the embed and the sister page keep their styles apart, menus open inside the embed, and the keyboard works there', async ({ page, baseURL }) => {
+    const token = await captureAccessToken(page);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.goto(sisterPage({ token, origin: baseURL! }));
+    await expect(page.locator('#embed-status')).toHaveText('mounted');
+    const embed = page.locator('#overview');
+    const table = embed.getByRole('table', { name: 'Comparison of factories and groups' });
+    await expect(table).toBeVisible();
+
+    // The sister page's look does not reach the embed: its table is not the sister's red, nor in its font.
+    const tableStyle = await table.evaluate((node) => ({ color: getComputedStyle(node).color, font: getComputedStyle(node).fontFamily }));
+    expect(tableStyle.color).not.toBe('rgb(176, 0, 32)');
+    expect(tableStyle.font).not.toContain('Georgia');
+    expect(tableStyle.font).toContain('Segoe UI'); // the theme's font: the embed's own rules apply inside
+    // And nothing of the embed's reaches the sister page: every rule in the page's own style sheets that
+    // matches one of its elements is the sister's.
+    const foreignRules = await page.evaluate(() =>
+      [...document.styleSheets]
+        .filter((sheet) => (sheet.ownerNode as Element | null)?.id !== 'sister-style')
+        .flatMap((sheet) => [...sheet.cssRules])
+        .filter((rule): rule is CSSStyleRule => rule instanceof CSSStyleRule && document.querySelector(rule.selectorText) !== null)
+        .map((rule) => rule.selectorText),
+    );
+    expect(foreignRules).toEqual([]);
+    await expect(page.getByRole('heading', { name: 'Sister product' })).toHaveCSS('font-family', /Georgia/);
+    expect(await page.locator('head style').count()).toBeLessThanOrEqual(3); // the sister's, and one inert theme rule per embed at most
+
+    // A menu opens inside the embed, styled by it, and the keyboard moves in it and closes it.
+    const exportButton = embed.getByRole('button', { name: /^Export / }).first();
+    await exportButton.click();
+    const png = page.getByRole('menuitem', { name: 'PNG image' });
+    await expect(png).toBeVisible();
+    expect(await png.evaluate((node) => node.getRootNode() instanceof ShadowRoot)).toBe(true);
+    // The popover wears the theme (its surface colour is one of the theme's variables, set on the host).
+    expect(await png.evaluate((node) => getComputedStyle(node.closest('.fui-MenuPopover')!).backgroundColor)).toBe('rgb(255, 255, 255)');
+    await page.keyboard.press('ArrowDown');
+    expect(await page.evaluate(() => document.activeElement?.shadowRoot?.activeElement?.getAttribute('role'))).toBe('menuitem');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toHaveCount(0);
+    // Focus is back on the button, inside the embed's shadow root (not lost to the sister page's body).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.shadowRoot?.activeElement?.getAttribute('aria-label'))).toBe(await exportButton.getAttribute('aria-label'));
+    expect(errors).toEqual([]);
+  });
+
   test('the sister product signs in with its own client and shows two overviews of different factories: unmounting one leaves the other working', async ({ page, browser, baseURL }) => {
     const token = await captureAccessToken(page);
     await resetPeriod(page.request, token); // the user's saved period: last 7 days

@@ -1,4 +1,7 @@
+import { PortalMountNodeProvider, RendererProvider, createCSSRuleFromTheme } from '@fluentui/react-components';
+import { createShadowDOMRenderer } from '@griffel/shadow-dom';
 import { createStore } from 'jotai';
+import { getShadowDOMAPI } from 'tabster';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
@@ -9,6 +12,7 @@ import {
   configureServices,
   createQueryClient,
   createStoreNotifier,
+  fluentThemeFor,
   ExternalLinksContext,
   customPeriodsQuery,
   getUserFactories,
@@ -64,6 +68,32 @@ function claimsOf(token: string): unknown {
   return JSON.parse(new TextDecoder().decode(Uint8Array.from(json, (c) => c.charCodeAt(0)))) as unknown;
 }
 
+/** Where an embed draws: a shadow root on the sister product's element, so styles stay apart both ways. */
+interface IsolatedPlace {
+  shadow: ShadowRoot;
+  /** React's root. */
+  content: HTMLElement;
+  /** Where menus, dialogs and messages open (Fluent portals), inside the shadow root too. */
+  portals: HTMLElement;
+}
+
+/**
+ * Opens the embed's place in `element`. The sister page's rules do not reach inside a shadow root, and
+ * `all: initial` stops what would be inherited (its font, colour, line height); the embed's own rules
+ * (Griffel's, see `mount`) are adopted by the shadow root, never added to the page. The theme's
+ * variables are declared on the host, where everything inside, portals included, inherits them
+ * (FluentProvider's own declaration goes to the page's head, where it matches nothing inside).
+ */
+function isolatedPlace(element: HTMLElement, theme: ThemeName): IsolatedPlace {
+  const shadow = element.shadowRoot ?? element.attachShadow({ mode: 'open' });
+  const style = document.createElement('style');
+  style.textContent = `:host { all: initial; display: block; }\n${createCSSRuleFromTheme(':host', fluentThemeFor(theme))}`;
+  const content = document.createElement('div');
+  const portals = document.createElement('div');
+  shadow.replaceChildren(style, content, portals);
+  return { shadow, content, portals };
+}
+
 /**
  * Shows the company overview in `element`, framework-free: no host, no router of the caller, its own
  * store and its own QueryClient (the embed starts the page, so it makes the page's one cache). Returns
@@ -110,28 +140,41 @@ export function mount(element: HTMLElement, options: EmbedOptions): () => void {
   });
   void queryClient.prefetchQuery(customPeriodsQuery());
 
+  // The focus manager (tabster) must look through shadow roots to trap focus in a dialog or move along
+  // a menu: it reads this when the page's first Fluent UI creates it (a sister product that already
+  // runs Fluent UI has created it without, and should set the same before it does).
+  const focusWindow = window as Window & { __tabsterShadowDOMAPI?: ReturnType<typeof getShadowDOMAPI> };
+  focusWindow.__tabsterShadowDOMAPI ??= getShadowDOMAPI();
+  const place = isolatedPlace(element, theme);
+
   const links: ExternalLinks = {
     base: options.linepulseUrl ?? new URL(options.apiBase, window.location.href).origin,
     ...(options.onNavigate ? { onNavigate: options.onNavigate } : {}),
   };
-  const root = createRoot(element);
+  const root = createRoot(place.content);
   root.render(
     <StrictMode>
-      <AppProviders queryClient={queryClient} theme={theme} language={language} store={store}>
-        <MemoryRouter initialEntries={['/company-overview']}>
-          <ExternalLinksContext.Provider value={links}>
-            <RemoteIntlProvider messages={messages}>
-              <CompanyOverviewPage />
-              {options.notifier ? null : <Snackbar />}
-            </RemoteIntlProvider>
-          </ExternalLinksContext.Provider>
-        </MemoryRouter>
-      </AppProviders>
+      <RendererProvider renderer={createShadowDOMRenderer(place.shadow)} targetDocument={document}>
+        <PortalMountNodeProvider value={place.portals}>
+          <AppProviders queryClient={queryClient} theme={theme} language={language} store={store}>
+            <MemoryRouter initialEntries={['/company-overview']}>
+              <ExternalLinksContext.Provider value={links}>
+                <RemoteIntlProvider messages={messages}>
+                  <CompanyOverviewPage />
+                  {options.notifier ? null : <Snackbar />}
+                </RemoteIntlProvider>
+              </ExternalLinksContext.Provider>
+            </MemoryRouter>
+          </AppProviders>
+        </PortalMountNodeProvider>
+      </RendererProvider>
     </StrictMode>,
   );
   return () => {
     active = false;
     root.unmount();
+    place.shadow.replaceChildren();
+    place.shadow.adoptedStyleSheets = [];
     void queryClient.cancelQueries();
     queryClient.clear();
     releaseServices();

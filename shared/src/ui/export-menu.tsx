@@ -1,6 +1,7 @@
 import { Menu, MenuButton, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
-import { useState, type ReactElement } from 'react';
+import { useRef, useState, type ReactElement } from 'react';
+import { useFocusReturn } from './focus-return';
 import { useNotifier } from '../state/notifier';
 import { useUiText, type UiMessageKey } from './ui-messages';
 
@@ -17,6 +18,10 @@ export function ExportMenu({ name, formats, onExport, disabled }: ExportMenuProp
   const text = useUiText();
   const notifier = useNotifier();
   const [busy, setBusy] = useState(false);
+  const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const popover = useRef<HTMLDivElement>(null);
+  useFocusReturn(open, trigger, popover);
   const run = async (format: string): Promise<void> => {
     setBusy(true);
     try {
@@ -28,9 +33,10 @@ export function ExportMenu({ name, formats, onExport, disabled }: ExportMenuProp
     }
   };
   return (
-    <Menu positioning="below-end">
+    <Menu positioning="below-end" open={open} onOpenChange={(_event, data) => setOpen(data.open)}>
       <MenuTrigger disableButtonEnhancement>
         <MenuButton
+          ref={trigger}
           appearance="subtle"
           size="small"
           icon={<ArrowDownloadRegular />}
@@ -40,7 +46,7 @@ export function ExportMenu({ name, formats, onExport, disabled }: ExportMenuProp
           {text('ui.export')}
         </MenuButton>
       </MenuTrigger>
-      <MenuPopover>
+      <MenuPopover ref={popover}>
         <MenuList>
           {formats.map((format) => (
             <MenuItem key={format.id} onClick={() => void run(format.id)}>
