@@ -17,6 +17,9 @@ export function kpisByGroupsQuery(body: KpisByGroupsRequest, refetchMs?: number)
     queryKey: ['kpis-by-groups', body] as const,
     queryFn: ({ signal }) => postKpisByGroups(body, signal),
     refetchInterval: refetchMs ?? false,
+    // An answer fetched while the page was still rendering (useEarlyFetch) is not asked again when the
+    // page's own query mounts a moment later; a live change or a refresh still refetches it.
+    staleTime: 5_000,
     // Live screens refetch it when the factory's facts change (decision 49).
     meta: LIVE_QUERY_META,
   });

@@ -15,5 +15,7 @@ export function opportunitiesQuery(body: OpportunitiesRequest) {
   return queryOptions({
     queryKey: ['opportunities', body] as const,
     queryFn: ({ signal }) => postOpportunities(body, signal),
+    // Asked while the page renders (useEarlyFetch): not asked again when the panel mounts a moment later.
+    staleTime: 5_000,
   });
 }

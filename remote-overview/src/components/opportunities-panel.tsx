@@ -14,6 +14,7 @@ import {
 } from '@linepulse/shared';
 import { hoursToMs, type AnalyticsWindow, type Factory } from '@linepulse/contracts';
 import { opportunitiesQuery } from '../api/post-opportunities';
+import { useEarlyFetch } from '../api/use-early-fetch';
 import { summariseOpportunities, KIND_ROUTE, type OpportunityRow } from '../model/opportunities';
 import { queryView } from '../model/query-view';
 import { TEST_IDS } from '../test-ids';
@@ -44,6 +45,7 @@ export function OpportunitiesPanel({ window, factories, productionUnitIds, fileN
   // Totals only (limit 0): the panel sums per line and kind, never lists occurrences.
   const body = { ...window, company: true as const, limit: 0, ...(productionUnitIds ? { production_unit_ids: productionUnitIds } : {}) };
   // Opportunities come with insights (product §6; the api refuses the call without them): not asked for.
+  useEarlyFetch(opportunitiesQuery(body), enabled && canOpen);
   const query = queryView(useQuery({ ...opportunitiesQuery(body), enabled: enabled && canOpen }));
   const summary = useMemo(() => (query.data ? summariseOpportunities(query.data, factories) : null), [query.data, factories]);
   const locale = intl.locale;

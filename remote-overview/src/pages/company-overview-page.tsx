@@ -48,6 +48,7 @@ import {
   type KpisByGroupsRequest,
 } from '@linepulse/contracts';
 import { kpisByGroupsQuery } from '../api/post-kpis-by-groups';
+import { useEarlyFetch } from '../api/use-early-fetch';
 import { indicatorColumns, occurrencesColumn } from '../components/indicator-columns';
 import { FactoryPicker } from '../components/factory-picker';
 import { FittedTable } from '../components/fitted-table';
@@ -138,9 +139,11 @@ function CompanyOverview({ factories, ready, large }: { factories: Factory[]; re
 
   const windowRequest = periodRequest(period);
   const main: KpisByGroupsRequest = { ...windowRequest, groups, preceding_periods: true };
+  useEarlyFetch(kpisByGroupsQuery(main), ready && groups.length > 0);
   const mainQuery = queryView(useQuery({ ...kpisByGroupsQuery(main), enabled: ready && groups.length > 0 }));
   // Without an interval ("Not allowed") nothing is asked (`enabled` is false); the body only names the query.
   const byInterval: KpisByGroupsRequest = { ...windowRequest, groups, ...(interval.interval ? { interval: interval.interval } : {}) };
+  useEarlyFetch(kpisByGroupsQuery(byInterval), ready && groups.length > 0 && interval.interval !== null);
   const intervalQuery = queryView(useQuery({ ...kpisByGroupsQuery(byInterval), enabled: ready && groups.length > 0 && interval.interval !== null }));
   useDataDrawnMark(mainQuery.data !== undefined);
 

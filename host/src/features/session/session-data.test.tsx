@@ -46,6 +46,17 @@ function signIn(user: UserClaims, queryClient = createQueryClient()) {
   return { queryClient, store, unmount: view.unmount };
 }
 
+/** The session's answers for a user of Lyon alone, and Lyon's work shifts and products. */
+const lyonSession = (theme: 'light' | 'dark') => ({
+  'GET /api/user/preferences': { language: 'en', theme, tilelytics: {} },
+  'GET /api/user/factories': [lyon],
+  'GET /dashboard-api/accounts/acc-demo': account,
+  'GET /api/custom-periods': [],
+  'GET /api/currency-list': ['EUR'],
+  'GET /api/factories/f-lyon/assigned-work-shift-names': [],
+  'GET /api/factories/f-lyon/products': [],
+});
+
 const paths = (fetch: ReturnType<typeof mockFetch>): string[] => fetch.requests.map((r) => new URL(r.url).pathname);
 
 describe('SessionData', () => {
@@ -76,16 +87,7 @@ describe('SessionData', () => {
   });
 
   it('started at start-up (prefetchSessionData), each call is made once: the mounted session finds them under way', async () => {
-    const fetch = mockFetch({
-      'GET /api/user/preferences': { language: 'en', theme: 'dark', tilelytics: {} },
-      'GET /api/user/factories': [lyon],
-      'GET /dashboard-api/accounts/acc-demo': account,
-      'GET /api/custom-periods': [],
-      'GET /api/currency-list': ['EUR'],
-      'GET /api/factories/f-lyon/assigned-work-shift-names': [],
-      'GET /api/factories/f-lyon/products': [],
-      'GET /api/alerts': { alerts: [], unacknowledged: 0 },
-    });
+    const fetch = mockFetch({ ...lyonSession('dark'), 'GET /api/alerts': { alerts: [], unacknowledged: 0 } });
     const queryClient = createQueryClient();
     prefetchSessionData(queryClient, TEST_USERS.admin);
     await waitFor(() => expect(paths(fetch)).toHaveLength(6));
@@ -95,6 +97,22 @@ describe('SessionData', () => {
     await waitFor(() => expect(paths(fetch)).toContain('/api/factories/f-lyon/products'));
     expect(new Set(paths(fetch)).size).toBe(fetch.requests.length);
     view.unmount();
+    fetch.restore();
+  });
+
+  it('keeps the active factory warm only once the page\'s own calls have answered and the page is quiet', async () => {
+    const fetch = mockFetch(lyonSession('light'));
+    const queryClient = createQueryClient();
+    // The page's figures, on their way for a while.
+    let answer: (value: number) => void = () => undefined;
+    void queryClient.fetchQuery({ queryKey: ['page-figures'], queryFn: () => new Promise<number>((resolve) => (answer = resolve)) });
+    const { store, unmount } = signIn(TEST_USERS.admin, queryClient);
+    await waitFor(() => expect(store.get(activeFactoryIdAtom)).toBe('f-lyon'));
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(paths(fetch)).not.toContain('/api/factories/f-lyon/products');
+    act(() => answer(42));
+    await waitFor(() => expect(paths(fetch)).toEqual(expect.arrayContaining(['/api/factories/f-lyon/products', '/api/factories/f-lyon/assigned-work-shift-names'])));
+    unmount();
     fetch.restore();
   });
 
