@@ -166,9 +166,9 @@ test.describe('sister-product embed', () => {
     // And nothing of the embed's reaches the sister page: every rule in the page's own style sheets that
     // matches one of its elements is the sister's.
     const foreignRules = await page.evaluate(() =>
-      [...document.styleSheets]
+      Array.from(document.styleSheets)
         .filter((sheet) => (sheet.ownerNode as Element | null)?.id !== 'sister-style')
-        .flatMap((sheet) => [...sheet.cssRules])
+        .flatMap((sheet) => Array.from(sheet.cssRules))
         .filter((rule): rule is CSSStyleRule => rule instanceof CSSStyleRule && document.querySelector(rule.selectorText) !== null)
         .map((rule) => rule.selectorText),
     );

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { captureAccessToken } from '../support/api';
+import { expect, test, type Page } from '@playwright/test';
+import { bearer, captureAccessToken } from '../support/api';
 import { mainKpisResponse, resetPeriod, sectionsReady } from '../support/overview';
 import { ApiWatch } from '../support/page-checks';
 import { storageStatePath } from '../support/users';
@@ -12,32 +12,48 @@ function requestKey(method: string, url: string, body: string | null): string {
   return `${method} ${pathname}${search} ${body ?? ''}`;
 }
 
-test('the company overview’s first load asks the api nothing twice', async ({ page }) => {
-  const token = await captureAccessToken(page);
-  await resetPeriod(page.request, token);
-  // Leave the page the token came from, so none of its requests is counted with the next load's.
+/** Opens `path` in a new document (an empty cache) and returns every api call of its first load. */
+async function firstLoadCalls(page: Page, path: string): Promise<string[]> {
+  // Leave the page before, so none of its requests is counted with this load's.
   await page.goto('about:blank');
-
   const sent: string[] = [];
   page.on('request', (request) => {
     const { pathname } = new URL(request.url());
     if (pathname.startsWith('/api/') || pathname.startsWith('/dashboard-api/')) sent.push(requestKey(request.method(), request.url(), request.postData()));
   });
-  // A new document: an empty cache, the host's session load and the page's figures, as a user gets them.
-  // Not 'networkidle': the live stream (decision 49) stays open; every other call must have ended.
+  // The host's session load and the page's figures, as a user gets them. Not 'networkidle': the live
+  // stream (decision 49) stays open; every other call must have ended.
   const watch = new ApiWatch(page);
   const figures = mainKpisResponse(page);
-  await page.goto('/company-overview');
+  await page.goto(path);
   await figures;
   await sectionsReady(page);
   await watch.settled();
+  page.removeAllListeners('request');
+  return sent;
+}
 
-  const repeated = sent.filter((key, index) => sent.indexOf(key) !== index);
+// The pages ask for their figures while they render (useEarlyFetch), before their own queries mount:
+// those must join the requests under way, not ask again.
+test('the company overview’s and a dashboard’s first loads ask the api nothing twice', async ({ page }) => {
+  const token = await captureAccessToken(page);
+  await resetPeriod(page.request, token);
+  const factories = (await (await page.request.get('/api/user/factories', { headers: bearer(token) })).json()) as { id: string; name: string }[];
+  const lyon = factories.find((f) => f.name === 'Lyon')!;
+
+  const overview = await firstLoadCalls(page, '/company-overview');
+  let repeated = overview.filter((key, index) => overview.indexOf(key) !== index);
   expect(repeated, `sent twice:\n${repeated.join('\n')}`).toEqual([]);
-  // The session (preferences, factories, account, custom periods, currencies, the active factory's
-  // shifts and products) and the page (KPIs, KPIs by interval, opportunities) were all asked for.
-  const paths = sent.map((key) => key.split(' ')[1]);
+  // The session (preferences, factories, account, custom periods, currencies) and the page (KPIs, KPIs
+  // by interval, opportunities) were all asked for.
+  const paths = overview.map((key) => key.split(' ')[1]);
   for (const path of ['/api/user/preferences', '/api/user/factories', '/api/custom-periods', '/api/currency-list', '/api/kpis/by-groups', '/api/opportunities']) {
     expect(paths).toContain(path);
   }
+
+  const dashboard = await firstLoadCalls(page, `/${lyon.id}/dashboard`);
+  repeated = dashboard.filter((key, index) => dashboard.indexOf(key) !== index);
+  expect(repeated, `sent twice:\n${repeated.join('\n')}`).toEqual([]);
+  expect(dashboard.filter((key) => key.startsWith('POST /api/kpis/by-groups'))).toHaveLength(2); // the factory, its lines
+  expect(dashboard.filter((key) => key.startsWith('POST /api/top-downtime-reasons'))).toHaveLength(1);
 });

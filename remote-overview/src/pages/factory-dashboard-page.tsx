@@ -44,6 +44,7 @@ import {
   type ProductionUnitSummary,
 } from '@linepulse/contracts';
 import { kpisByGroupsQuery } from '../api/post-kpis-by-groups';
+import { EARLY_FETCH_STALE_MS, useEarlyFetch } from '../api/use-early-fetch';
 import { FittedTable } from '../components/fitted-table';
 import { TrendChart } from '../components/kpi-charts';
 import { TvScreen } from '../components/tv-screen';
@@ -111,8 +112,10 @@ export function DashboardContent({ factory, large = false, refreshMs, liveStatus
   const enabled = ready && factoryGroup !== null;
 
   const factoryBody: KpisByGroupsRequest = { ...windowRequest, groups: factoryGroup ? [factoryGroup] : [], preceding_periods: true };
+  useEarlyFetch(kpisByGroupsQuery(factoryBody, refreshMs), enabled);
   const factoryQuery = queryView(useQuery({ ...kpisByGroupsQuery(factoryBody, refreshMs), enabled }));
   const linesBody: KpisByGroupsRequest = { ...windowRequest, groups: lineGroups };
+  useEarlyFetch(kpisByGroupsQuery(linesBody, refreshMs), enabled);
   const linesQuery = queryView(useQuery({ ...kpisByGroupsQuery(linesBody, refreshMs), enabled }));
   // Without a factory group nothing is asked (`enabled` is false); the body only names the query.
   const causesBody: TopDowntimeReasonsRequest = {
@@ -122,7 +125,9 @@ export function DashboardContent({ factory, large = false, refreshMs, liveStatus
     ...(factoryGroup?.product_ids ? { product_ids: factoryGroup.product_ids } : {}),
     limit: 5,
   };
-  const causesQuery = queryView(useQuery({ ...topDowntimeReasonsQuery(causesBody, refreshMs), enabled }));
+  const causesOptions = { ...topDowntimeReasonsQuery(causesBody, refreshMs), staleTime: EARLY_FETCH_STALE_MS };
+  useEarlyFetch(causesOptions, enabled);
+  const causesQuery = queryView(useQuery({ ...causesOptions, enabled }));
 
   const group = factoryQuery.data?.groups[0];
   const objectives = Object.fromEntries(KPI_IDS.map((id) => [id, objectiveOf(factory, id)])) as Record<KpiId, number | null>;
