@@ -1,6 +1,7 @@
 import type { RuntimeConfig } from '@linepulse/contracts';
 import { isPasswordResetCompletedError, isUnknownUserError } from './auth-errors';
-import { loginScopes, msalConfiguration } from './msal';
+import type { AccountInfo, AuthenticationResult, PublicClientApplication } from '@azure/msal-browser';
+import { TOKEN_RENEWAL_MARGIN_MS, createMsalTokenProvider, loginScopes, msalConfiguration } from './msal';
 
 const config: RuntimeConfig = {
   version: '1.6.17',
@@ -54,5 +55,38 @@ describe('sign-in errors', () => {
   it('recognises a completed password reset', () => {
     expect(isPasswordResetCompletedError({ errorCode: 'access_denied', errorMessage: 'AADB2C90091: cancelled' })).toBe(true);
     expect(isPasswordResetCompletedError(new Error('other'))).toBe(false);
+  });
+});
+
+describe('access tokens', () => {
+  const account = { homeAccountId: 'admin.home' } as AccountInfo;
+  /** A signed-in MSAL whose silent acquisitions are answered by `answer`, counted. */
+  function signedIn(answer: (call: number) => Promise<Partial<AuthenticationResult>>) {
+    let calls = 0;
+    const acquireTokenSilent = jest.fn(() => answer(++calls));
+    const msal = { getActiveAccount: () => account, getAllAccounts: () => [account], setActiveAccount: () => undefined, acquireTokenSilent };
+    return { provider: createMsalTokenProvider(msal as unknown as PublicClientApplication, config), acquireTokenSilent };
+  }
+  const expiringIn = (ms: number, token: string) => Promise.resolve({ accessToken: token, expiresOn: new Date(Date.now() + ms) });
+
+  it('calls made together share one acquisition, and the token is kept until shortly before it expires', async () => {
+    const { provider, acquireTokenSilent } = signedIn((call) => expiringIn(60 * 60_000, `token-${call}`));
+    expect(await Promise.all([provider.getAccessToken(), provider.getAccessToken(), provider.getAccessToken()])).toEqual(['token-1', 'token-1', 'token-1']);
+    expect(await provider.getAccessToken()).toBe('token-1');
+    expect(acquireTokenSilent).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks MSAL again for a token within the renewal margin of its expiry', async () => {
+    const { provider, acquireTokenSilent } = signedIn((call) => expiringIn(TOKEN_RENEWAL_MARGIN_MS - 1_000, `token-${call}`));
+    expect(await provider.getAccessToken()).toBe('token-1');
+    expect(await provider.getAccessToken()).toBe('token-2');
+    expect(acquireTokenSilent).toHaveBeenCalledTimes(2);
+  });
+
+  it('after a failed acquisition, the next call tries afresh', async () => {
+    const { provider, acquireTokenSilent } = signedIn((call) => (call === 1 ? Promise.reject(new Error('network')) : expiringIn(60 * 60_000, 'token-2')));
+    await expect(provider.getAccessToken()).rejects.toThrow('network');
+    expect(await provider.getAccessToken()).toBe('token-2');
+    expect(acquireTokenSilent).toHaveBeenCalledTimes(2);
   });
 });

@@ -3,6 +3,7 @@ import {
   LogLevel,
   PublicClientApplication,
   type AccountInfo,
+  type AuthenticationResult,
   type Configuration,
 } from '@azure/msal-browser';
 import type { Language, RuntimeConfig, ThemeName } from '@linepulse/contracts';
@@ -130,9 +131,15 @@ async function redirectOnce(start: () => Promise<void>): Promise<never> {
 
 export type SignInHints = () => Pick<SignInOptions, 'language' | 'theme'>;
 
+/** A token is renewed this long before it expires (MSAL's own renewal offset is the same 5 minutes). */
+export const TOKEN_RENEWAL_MARGIN_MS = 5 * 60_000;
+
 /**
  * Access tokens acquired silently from the cache or with the refresh token; when the provider wants
  * interaction (expired session, consent), the page redirects to sign in and the call never settles.
+ * The token is kept until five minutes before it expires, and calls made together share one
+ * acquisition: a page's first calls went out each behind MSAL's own cache lookup (six at start-up, on
+ * the returning user's critical path).
  */
 export function createMsalTokenProvider(
   msal: PublicClientApplication,
@@ -144,14 +151,29 @@ export function createMsalTokenProvider(
     const h = hints?.();
     return h ? { ui_locales: h.language, theme: h.theme } : {};
   };
+  let kept: { account: string; token: string; renewAt: number } | null = null;
+  let acquiring: { account: string; result: Promise<AuthenticationResult> } | null = null;
   return {
     async getAccessToken(): Promise<string> {
       const account = currentAccount(msal);
       if (!account) {
         return redirectOnce(() => msal.loginRedirect({ scopes: loginScopes(config), extraQueryParameters: extraQueryParameters() }));
       }
+      if (kept?.account === account.homeAccountId && Date.now() < kept.renewAt) return kept.token;
       try {
-        const result = await msal.acquireTokenSilent({ scopes, account });
+        if (acquiring?.account !== account.homeAccountId) {
+          const pending = msal.acquireTokenSilent({ scopes, account });
+          acquiring = { account: account.homeAccountId, result: pending };
+          // Settled, it is no longer shared: the next call after a failure tries afresh.
+          void pending
+            .catch(() => undefined)
+            .finally(() => {
+              if (acquiring?.result === pending) acquiring = null;
+            });
+        }
+        const result = await acquiring.result;
+        const expiresAt = result.expiresOn?.getTime() ?? 0;
+        kept = { account: account.homeAccountId, token: result.accessToken, renewAt: expiresAt - TOKEN_RENEWAL_MARGIN_MS };
         return result.accessToken;
       } catch (error) {
         if (error instanceof InteractionRequiredAuthError) {
