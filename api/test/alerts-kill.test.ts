@@ -14,6 +14,21 @@ import { Cleanup, DEMO, freshSchema, onPostgres } from './helper.ts';
 const ROUNDS = 6;
 const MINUTE = 60_000;
 
+/**
+ * Posts a batch as a device does: a connection reset before the answer (seen once on a loaded machine,
+ * a kept-alive connection closed as it was reused) is retried, the batch being idempotent by event id.
+ */
+async function sendEvents(url: string, key: string, events: unknown[]): Promise<Response> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ events }) });
+    } catch (error) {
+      if (attempt === 3) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
+
 interface Receipt {
   event: string;
   delivery: string;
@@ -64,7 +79,7 @@ describe(`alerts across the SIGKILL of one of two instances (${onPostgres ? 'two
         const target = round % 2 === 1 && b.child.exitCode === null && b.child.signalCode === null ? b : a;
         const unit = units[round]!;
         const stop = [{ id: `k${round}`, type: 'state', unit: unit.key, at: new Date(Date.now() - MINUTE - 1000).toISOString(), state: 'stopped' }];
-        const answer = await fetch(`${target.base}/api/ingest/v1/events`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ events: stop }) });
+        const answer = await sendEvents(`${target.base}/api/ingest/v1/events`, key, stop);
         assert.ok(answer.ok, await answer.text());
         if (round === 3) b.child.kill('SIGKILL');
         const deadline = Date.now() + 20_000;
