@@ -33,7 +33,7 @@ async function firstLoadCalls(page: Page, path: string): Promise<string[]> {
   return sent;
 }
 
-// The pages ask for their figures while they render (useEarlyFetch), before their own queries mount:
+// The pages ask for their figures while they render (useEarlyQuery), before their queries mount:
 // those must join the requests under way, not ask again.
 test('the company overview’s and a dashboard’s first loads ask the api nothing twice', async ({ page }) => {
   const token = await captureAccessToken(page);

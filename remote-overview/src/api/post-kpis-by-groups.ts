@@ -1,5 +1,4 @@
 import { queryOptions } from '@tanstack/react-query';
-import { EARLY_FETCH_STALE_MS } from './use-early-fetch';
 import type { KpisByGroupsRequest, KpisByGroupsResponse } from '@linepulse/contracts';
 import { apiRequest, LIVE_QUERY_META } from '@linepulse/shared';
 
@@ -18,9 +17,6 @@ export function kpisByGroupsQuery(body: KpisByGroupsRequest, refetchMs?: number)
     queryKey: ['kpis-by-groups', body] as const,
     queryFn: ({ signal }) => postKpisByGroups(body, signal),
     refetchInterval: refetchMs ?? false,
-    // An answer fetched while the page was still rendering (useEarlyFetch) is not asked again when the
-    // page's own query mounts a moment later; a live change or a refresh still refetches it.
-    staleTime: EARLY_FETCH_STALE_MS,
     // Live screens refetch it when the factory's facts change (decision 49).
     meta: LIVE_QUERY_META,
   });

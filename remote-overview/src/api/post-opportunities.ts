@@ -1,5 +1,4 @@
 import { queryOptions } from '@tanstack/react-query';
-import { EARLY_FETCH_STALE_MS } from './use-early-fetch';
 import type { OpportunitiesRequest, OpportunitiesResponse } from '@linepulse/contracts';
 import { apiRequest } from '@linepulse/shared';
 
@@ -16,7 +15,5 @@ export function opportunitiesQuery(body: OpportunitiesRequest) {
   return queryOptions({
     queryKey: ['opportunities', body] as const,
     queryFn: ({ signal }) => postOpportunities(body, signal),
-    // Asked while the page renders (useEarlyFetch): not asked again when the panel mounts a moment later.
-    staleTime: EARLY_FETCH_STALE_MS,
   });
 }

@@ -1,5 +1,4 @@
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
 import {
@@ -14,7 +13,7 @@ import {
 } from '@linepulse/shared';
 import { hoursToMs, type AnalyticsWindow, type Factory } from '@linepulse/contracts';
 import { opportunitiesQuery } from '../api/post-opportunities';
-import { useEarlyFetch } from '../api/use-early-fetch';
+import { useEarlyQuery } from '../api/use-early-query';
 import { summariseOpportunities, KIND_ROUTE, type OpportunityRow } from '../model/opportunities';
 import { queryView } from '../model/query-view';
 import { TEST_IDS } from '../test-ids';
@@ -45,8 +44,7 @@ export function OpportunitiesPanel({ window, factories, productionUnitIds, fileN
   // Totals only (limit 0): the panel sums per line and kind, never lists occurrences.
   const body = { ...window, company: true as const, limit: 0, ...(productionUnitIds ? { production_unit_ids: productionUnitIds } : {}) };
   // Opportunities come with insights (product §6; the api refuses the call without them): not asked for.
-  useEarlyFetch(opportunitiesQuery(body), enabled && canOpen);
-  const query = queryView(useQuery({ ...opportunitiesQuery(body), enabled: enabled && canOpen }));
+  const query = queryView(useEarlyQuery({ ...opportunitiesQuery(body), enabled: enabled && canOpen }));
   const summary = useMemo(() => (query.data ? summariseOpportunities(query.data, factories) : null), [query.data, factories]);
   const locale = intl.locale;
   const kindName = (row: OpportunityRow): string => intl.formatMessage({ id: `page.${KIND_ROUTE[row.kind]}` });

@@ -1,5 +1,4 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { useQuery } from '@tanstack/react-query';
 import { useAtom, useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, type ReactElement, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
@@ -48,7 +47,7 @@ import {
   type KpisByGroupsRequest,
 } from '@linepulse/contracts';
 import { kpisByGroupsQuery } from '../api/post-kpis-by-groups';
-import { useEarlyFetch } from '../api/use-early-fetch';
+import { useEarlyQuery } from '../api/use-early-query';
 import { indicatorColumns, occurrencesColumn } from '../components/indicator-columns';
 import { FactoryPicker } from '../components/factory-picker';
 import { FittedTable } from '../components/fitted-table';
@@ -139,12 +138,10 @@ function CompanyOverview({ factories, ready, large }: { factories: Factory[]; re
 
   const windowRequest = periodRequest(period);
   const main: KpisByGroupsRequest = { ...windowRequest, groups, preceding_periods: true };
-  useEarlyFetch(kpisByGroupsQuery(main), ready && groups.length > 0);
-  const mainQuery = queryView(useQuery({ ...kpisByGroupsQuery(main), enabled: ready && groups.length > 0 }));
+  const mainQuery = queryView(useEarlyQuery({ ...kpisByGroupsQuery(main), enabled: ready && groups.length > 0 }));
   // Without an interval ("Not allowed") nothing is asked (`enabled` is false); the body only names the query.
   const byInterval: KpisByGroupsRequest = { ...windowRequest, groups, ...(interval.interval ? { interval: interval.interval } : {}) };
-  useEarlyFetch(kpisByGroupsQuery(byInterval), ready && groups.length > 0 && interval.interval !== null);
-  const intervalQuery = queryView(useQuery({ ...kpisByGroupsQuery(byInterval), enabled: ready && groups.length > 0 && interval.interval !== null }));
+  const intervalQuery = queryView(useEarlyQuery({ ...kpisByGroupsQuery(byInterval), enabled: ready && groups.length > 0 && interval.interval !== null }));
   useDataDrawnMark(mainQuery.data !== undefined);
 
   const results = mainQuery.data?.groups ?? [];
@@ -154,7 +151,7 @@ function CompanyOverview({ factories, ready, large }: { factories: Factory[]; re
   // Comparison groups that share a line each keep their figures; adding them up would count that line
   // twice, so the total adds up groups that count every line and shift once instead.
   const onceGroups = useMemo(() => (disjoint ? [] : countedOnceGroups(groups)), [disjoint, groups]);
-  const onceQuery = queryView(useQuery({ ...kpisByGroupsQuery({ ...windowRequest, groups: onceGroups }), enabled: ready && onceGroups.length > 0 }));
+  const onceQuery = queryView(useEarlyQuery({ ...kpisByGroupsQuery({ ...windowRequest, groups: onceGroups }), enabled: ready && onceGroups.length > 0 }));
   const onceTotals = onceQuery.data?.groups.map((g) => g.total);
   const total: Kpis | undefined =
     results.length === 1 ? results[0]?.total : results.length > 1 ? (disjoint ? rollUpKpis(results.map((g) => g.total)) : onceTotals && rollUpKpis(onceTotals)) : undefined;

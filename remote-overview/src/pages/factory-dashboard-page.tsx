@@ -1,6 +1,5 @@
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { TvRegular } from '@fluentui/react-icons';
-import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { useAtom, useAtomValue } from 'jotai';
 import { useMemo, type ReactElement, type ReactNode } from 'react';
@@ -44,7 +43,7 @@ import {
   type ProductionUnitSummary,
 } from '@linepulse/contracts';
 import { kpisByGroupsQuery } from '../api/post-kpis-by-groups';
-import { EARLY_FETCH_STALE_MS, useEarlyFetch } from '../api/use-early-fetch';
+import { useEarlyQuery } from '../api/use-early-query';
 import { FittedTable } from '../components/fitted-table';
 import { TrendChart } from '../components/kpi-charts';
 import { TvScreen } from '../components/tv-screen';
@@ -112,11 +111,9 @@ export function DashboardContent({ factory, large = false, refreshMs, liveStatus
   const enabled = ready && factoryGroup !== null;
 
   const factoryBody: KpisByGroupsRequest = { ...windowRequest, groups: factoryGroup ? [factoryGroup] : [], preceding_periods: true };
-  useEarlyFetch(kpisByGroupsQuery(factoryBody, refreshMs), enabled);
-  const factoryQuery = queryView(useQuery({ ...kpisByGroupsQuery(factoryBody, refreshMs), enabled }));
+  const factoryQuery = queryView(useEarlyQuery({ ...kpisByGroupsQuery(factoryBody, refreshMs), enabled }));
   const linesBody: KpisByGroupsRequest = { ...windowRequest, groups: lineGroups };
-  useEarlyFetch(kpisByGroupsQuery(linesBody, refreshMs), enabled);
-  const linesQuery = queryView(useQuery({ ...kpisByGroupsQuery(linesBody, refreshMs), enabled }));
+  const linesQuery = queryView(useEarlyQuery({ ...kpisByGroupsQuery(linesBody, refreshMs), enabled }));
   // Without a factory group nothing is asked (`enabled` is false); the body only names the query.
   const causesBody: TopDowntimeReasonsRequest = {
     ...windowRequest,
@@ -125,9 +122,7 @@ export function DashboardContent({ factory, large = false, refreshMs, liveStatus
     ...(factoryGroup?.product_ids ? { product_ids: factoryGroup.product_ids } : {}),
     limit: 5,
   };
-  const causesOptions = { ...topDowntimeReasonsQuery(causesBody, refreshMs), staleTime: EARLY_FETCH_STALE_MS };
-  useEarlyFetch(causesOptions, enabled);
-  const causesQuery = queryView(useQuery({ ...causesOptions, enabled }));
+  const causesQuery = queryView(useEarlyQuery({ ...topDowntimeReasonsQuery(causesBody, refreshMs), enabled }));
 
   const group = factoryQuery.data?.groups[0];
   const objectives = Object.fromEntries(KPI_IDS.map((id) => [id, objectiveOf(factory, id)])) as Record<KpiId, number | null>;

@@ -58,9 +58,9 @@ function usePageSettled(): boolean {
 export function SessionData(): ReactElement | null {
   const user = useUser();
   const activeFactoryId = useAtomValue(activeFactoryIdAtom);
-  const idle = usePageSettled();
+  const settled = usePageSettled();
   useSessionData(user);
-  useFactoryWorkShifts(idle ? activeFactoryId : null);
-  useFactoryProducts(idle ? activeFactoryId : null);
+  useFactoryWorkShifts(settled ? activeFactoryId : null);
+  useFactoryProducts(settled ? activeFactoryId : null);
   return null;
 }

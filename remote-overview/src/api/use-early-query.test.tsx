@@ -1,24 +1,23 @@
 import { screen } from '@testing-library/react';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { renderWithProviders } from '@linepulse/shared/testing';
-import { EARLY_FETCH_STALE_MS, useEarlyFetch } from './use-early-fetch';
+import { useEarlyQuery } from './use-early-query';
 
 function figuresQuery(ask: () => Promise<number>) {
-  return queryOptions({ queryKey: ['figures'] as const, queryFn: ask, staleTime: EARLY_FETCH_STALE_MS });
+  return queryOptions({ queryKey: ['figures'] as const, queryFn: ask });
 }
 
-/** A page that asks early, notes whether the request was under way while it rendered, then reads it. */
+/** A page that asks early and notes whether the request was under way while it rendered. */
 function Page({ ask, enabled, seen }: { ask: () => Promise<number>; enabled: boolean; seen: boolean[] }): ReactElement {
   const client = useQueryClient();
-  useEarlyFetch(figuresQuery(ask), enabled);
+  const query = useEarlyQuery({ ...figuresQuery(ask), enabled });
   seen.push(client.isFetching() > 0);
-  const query = useQuery({ ...figuresQuery(ask), enabled });
   return <p>{query.data === undefined ? 'waiting' : `figures ${query.data}`}</p>;
 }
 
-describe('useEarlyFetch', () => {
-  it('asks while the page renders, and the page’s own query reads that one request', async () => {
+describe('useEarlyQuery', () => {
+  it('asks while the page renders, and the query reads that one request', async () => {
     const ask = jest.fn(() => Promise.resolve(42));
     const seen: boolean[] = [];
     renderWithProviders(<Page ask={ask} enabled seen={seen} />);
