@@ -59,7 +59,7 @@ const dom = (name) => ({
   displayName: `${name} (dom)`,
   testEnvironment: 'jsdom',
   testMatch: ['<rootDir>/src/**/*.test.tsx'],
-  setupFilesAfterEnv: [...common(name).setupFilesAfterEnv, '<rootDir>/../shared/src/testing/griffel-rule-filter.ts'],
+  setupFilesAfterEnv: [...common(name).setupFilesAfterEnv, '<rootDir>/../shared/src/testing/griffel-rule-filter.ts', '<rootDir>/../shared/src/testing/dialog-race-retry.ts'],
 });
 
 module.exports = {

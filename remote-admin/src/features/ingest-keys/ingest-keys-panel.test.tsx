@@ -33,12 +33,6 @@ async function pageExposed(): Promise<void> {
   await waitFor(() => expect(exposure()).toEqual([null]));
 }
 
-// Alone on the page, the panel's dialog is the focus manager's (tabster's) last user: Fluent disposes of
-// the manager as the dialog closes, and on a starved CPU its queued update that exposes the page again
-// can go with it (in the product the header and navigation keep the manager alive). Such a run is
-// retried, with its failure printed; a panel that never exposes the page fails every try.
-jest.retryTimes(2, { logErrorsBeforeRetry: true });
-
 let fetchMock: ReturnType<typeof mockFetch> | null = null;
 afterEach(() => fetchMock?.restore());
 

@@ -15,12 +15,6 @@ const lyon = testFactory();
 let fetch: ReturnType<typeof mockFetch>;
 afterEach(() => fetch?.restore());
 
-// On a starved CPU Fluent's focus manager (tabster) can leave a freshly opened dialog hidden from the
-// queries (aria-hidden on the dialog itself: a CI run failed so on the target's removal dialog); the
-// same race as in remote-admin's ingest-keys tests. Such a run is retried with its failure printed; a
-// page whose dialog never shows fails every try.
-jest.retryTimes(2, { logErrorsBeforeRetry: true });
-
 function answers(canEdit: boolean, overrides: Record<string, unknown> = {}) {
   return {
     'GET /api/opportunities/targets': targetsAnswer(canEdit),
