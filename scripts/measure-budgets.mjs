@@ -250,7 +250,7 @@ try {
       (uncompressed.length ? `: ${uncompressed.map((r) => r.path).join(', ')}` : ''),
   );
 
-  const BIGGEST = 15;
+  const BIGGEST = Number(process.env.BUDGETS_FILES ?? 15); // how many of the biggest files to list
   const bySize = [...firstJs].sort((a, b) => b.wire - a.wire);
   console.log('\nbiggest JavaScript files of the first visit:');
   printTable(

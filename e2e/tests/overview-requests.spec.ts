@@ -12,14 +12,17 @@ function requestKey(method: string, url: string, body: string | null): string {
   return `${method} ${pathname}${search} ${body ?? ''}`;
 }
 
-/** Opens `path` in a new document (an empty cache) and returns every api call of its first load. */
+/**
+ * Opens `path` in a new document (an empty cache) and returns every api call of its first load, and
+ * every request for a remote's files (its manifest, entry and chunks).
+ */
 async function firstLoadCalls(page: Page, path: string): Promise<string[]> {
   // Leave the page before, so none of its requests is counted with this load's.
   await page.goto('about:blank');
   const sent: string[] = [];
   page.on('request', (request) => {
     const { pathname } = new URL(request.url());
-    if (pathname.startsWith('/api/') || pathname.startsWith('/dashboard-api/')) sent.push(requestKey(request.method(), request.url(), request.postData()));
+    if (/^\/(api|dashboard-api|remotes)\//.test(pathname)) sent.push(requestKey(request.method(), request.url(), request.postData()));
   });
   // The host's session load and the page's figures, as a user gets them. Not 'networkidle': the live
   // stream (decision 49) stays open; every other call must have ended.
@@ -34,8 +37,9 @@ async function firstLoadCalls(page: Page, path: string): Promise<string[]> {
 }
 
 // The pages ask for their figures while they render (useEarlyQuery), before their queries mount:
-// those must join the requests under way, not ask again.
-test('the company overview’s and a dashboard’s first loads ask the api nothing twice', async ({ page }) => {
+// those must join the requests under way, not ask again. The entry module asks for the page's remote
+// (manifest, entry, routes module) before the host has run: the runtime must take those, not ask again.
+test('the company overview’s and a dashboard’s first loads ask the api and the remotes nothing twice', async ({ page }) => {
   const token = await captureAccessToken(page);
   await resetPeriod(page.request, token);
   const factories = (await (await page.request.get('/api/user/factories', { headers: bearer(token) })).json()) as { id: string; name: string }[];
@@ -50,6 +54,12 @@ test('the company overview’s and a dashboard’s first loads ask the api nothi
   for (const path of ['/api/user/preferences', '/api/user/factories', '/api/custom-periods', '/api/currency-list', '/api/kpis/by-groups', '/api/opportunities']) {
     expect(paths).toContain(path);
   }
+  // The overview's remote was asked for early: its entry preloaded by the entry module, its manifest
+  // and entry each fetched once.
+  expect(paths.filter((p) => p === '/remotes/overview/mf-manifest.json')).toHaveLength(1);
+  expect(paths.filter((p) => p === '/remotes/overview/remoteEntry.js')).toHaveLength(1);
+  const preloaded = await page.locator('head link[rel="preload"][as="script"]').evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+  expect(preloaded).toContain('/remotes/overview/remoteEntry.js');
 
   const dashboard = await firstLoadCalls(page, `/${lyon.id}/dashboard`);
   repeated = dashboard.filter((key, index) => dashboard.indexOf(key) !== index);

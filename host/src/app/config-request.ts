@@ -11,11 +11,13 @@ export function requestRuntimeConfig(url: string = CONFIG_URL): Promise<Response
   return fetch(url, { cache: 'no-store', headers: { Accept: 'application/json' } });
 }
 
-/** Sends the request now; the first start-up takes its answer. */
-export function requestRuntimeConfigEarly(): void {
-  early = requestRuntimeConfig();
+/** Sends the request now; the first start-up takes its answer (returned for the page's remote to be asked early too). */
+export function requestRuntimeConfigEarly(): Promise<Response> {
+  const request = requestRuntimeConfig();
+  early = request;
   // A failure is handled by whoever takes it; until then it must not count as unhandled.
-  early.catch(() => undefined);
+  request.catch(() => undefined);
+  return request;
 }
 
 /** The early request for `url`, once (a retry after a failure asks again). */

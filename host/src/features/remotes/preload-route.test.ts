@@ -1,7 +1,10 @@
 import type { ComponentType } from 'react';
 import { lazyPage, type RemoteRoutesModule } from '@linepulse/shared';
 import type { RemoteName } from '@linepulse/contracts';
-import { preloadRoute, routeAt } from './preload-route';
+import { matchPath } from 'react-router-dom';
+import { ROUTES, type RouteId } from '@linepulse/contracts';
+import { preloadRoute } from './preload-route';
+import { routeAt } from './route-at';
 import type { RemoteLoader } from './remote-loader';
 
 test('the page at an address is the route the router would render', () => {
@@ -14,6 +17,21 @@ test('the page at an address is the route the router would render', () => {
   expect(routeAt('/f-1/my-reports/r-9')).toBe('reportEdition');
   expect(routeAt('/home')).toBeNull();
   expect(routeAt('/no/such/page/here')).toBeNull();
+});
+
+test('each route matches the addresses React Router matches it with, and no other', () => {
+  const addresses = [
+    '/company-overview', '/Company-Overview/', '/company-overview/x', '/f-1/dashboard', '/f-1/dashboard/', '/dashboard',
+    '/f-1/availability-downtime', '/f-1/my-reports', '/f-1/my-reports/creation', '/f-1/my-reports/creation/oee_main_page',
+    '/f-1/my-reports/creation/a/b', '/f-1/my-reports/r-9', '/alerts', '/alerts/1', '/factory/f-1', '/factory', '/factories',
+    '/customPeriods', '/customperiods/creation', '/customPeriods/p-1', '/performance-manager/shift-changes', '/', '/home',
+  ];
+  for (const address of addresses) {
+    const expected = (Object.keys(ROUTES) as RouteId[]).filter((id) => matchPath({ path: ROUTES[id].path, end: true }, address) !== null);
+    const found = routeAt(address);
+    if (expected.length === 0) expect([address, found]).toEqual([address, null]);
+    else expect([address, expected.includes(found as RouteId)]).toEqual([address, true]);
+  }
 });
 
 function loaderWith(pages: Record<string, ComponentType>, fail = false): RemoteLoader & { loaded: RemoteName[] } {

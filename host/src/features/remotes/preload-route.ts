@@ -1,16 +1,7 @@
-import { matchPath } from 'react-router-dom';
 import { preloadPage } from '@linepulse/shared';
 import { ROUTES, type RouteId } from '@linepulse/contracts';
 import type { RemoteLoader } from './remote-loader';
-
-const ROUTE_IDS = Object.keys(ROUTES) as RouteId[];
-const fixedSegments = (id: RouteId): number => ROUTES[id].path.split('/').filter((segment) => segment !== '' && !segment.startsWith(':')).length;
-
-/** The product page at this address, if any: fixed segments win over parameters, as the router ranks them. */
-export function routeAt(pathname: string): RouteId | null {
-  const matches = ROUTE_IDS.filter((id) => matchPath({ path: ROUTES[id].path, end: true }, pathname) !== null);
-  return matches.sort((a, b) => fixedSegments(b) - fixedSegments(a))[0] ?? null;
-}
+import { routeAt } from './route-at';
 
 /**
  * Starts loading the remote and the page code of the address being opened, as soon as the host knows

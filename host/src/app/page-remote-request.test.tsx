@@ -1,0 +1,90 @@
+import { earlyManifestPlugin, firstScriptsOf, requestPageRemoteEarly } from './page-remote-request';
+
+const MANIFEST = {
+  metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } },
+  exposes: [
+    { path: './embed', assets: { js: { sync: ['embed.1.js'] } } },
+    { path: './routes', assets: { js: { sync: ['__federation_expose_routes.abc.js'], async: ['page.js'] } } },
+  ],
+};
+const CONFIG = { remotes: { overview: '/remotes/overview/mf-manifest.json', downtime: 'https://downtime.example/mf-manifest.json' } };
+
+/** A fetch answer as the entry module reads it: cloned, then read once per copy. */
+function answer(body: unknown, ok = true): Response {
+  const make = (): Response => ({ ok, status: ok ? 200 : 404, json: () => Promise.resolve(body), clone: make }) as unknown as Response;
+  return make();
+}
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+const preloads = (): string[] => Array.from(document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')).map((link) => `${link.as} ${link.href}`);
+const fetchHook = (url: string) => (earlyManifestPlugin().fetch as (url: string, init: RequestInit) => Promise<Response | undefined> | undefined)(url, {});
+
+afterEach(() => {
+  document.head.innerHTML = '';
+  (globalThis as { fetch?: unknown }).fetch = undefined;
+});
+
+test("a remote's first scripts: its entry and its routes module, under the manifest's public path", () => {
+  expect(firstScriptsOf(MANIFEST, 'https://host.example/remotes/overview/mf-manifest.json')).toEqual([
+    'https://host.example/remotes/overview/remoteEntry.js',
+    'https://host.example/remotes/overview/__federation_expose_routes.abc.js',
+  ]);
+  const elsewhere = { ...MANIFEST, metaData: { publicPath: 'https://cdn.example/overview/', remoteEntry: { name: 'remoteEntry.js', path: 'entry' } } };
+  expect(firstScriptsOf(elsewhere, 'https://host.example/m.json')[0]).toBe('https://cdn.example/overview/entry/remoteEntry.js');
+  // A public path computed at run time, or no manifest at all: nothing is guessed.
+  expect(firstScriptsOf({ ...MANIFEST, metaData: { ...MANIFEST.metaData, getPublicPath: 'return x' } }, 'https://host.example/m.json')).toEqual([]);
+  expect(firstScriptsOf(null, 'https://host.example/m.json')).toEqual([]);
+});
+
+test("opening a product page asks for its remote's manifest at once, preloads its first scripts, and hands the answer to the runtime once", async () => {
+  const fetchMock = jest.fn((_url: string) => Promise.resolve(answer(MANIFEST)));
+  (globalThis as { fetch?: unknown }).fetch = fetchMock;
+  requestPageRemoteEarly(Promise.resolve(answer(CONFIG)), '/company-overview');
+  await settle();
+  const manifestUrl = `${window.location.origin}/remotes/overview/mf-manifest.json`;
+  expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([manifestUrl]);
+  expect(preloads()).toEqual([
+    `script ${window.location.origin}/remotes/overview/remoteEntry.js`,
+    `script ${window.location.origin}/remotes/overview/__federation_expose_routes.abc.js`,
+  ]);
+  // The runtime asks with the address as registered (relative or absolute): the early answer, once.
+  const handed = await fetchHook('/remotes/overview/mf-manifest.json');
+  await expect(handed?.json()).resolves.toEqual(MANIFEST);
+  expect(fetchHook(manifestUrl)).toBeUndefined();
+});
+
+test('another remote is asked for on its own origin; an address of no product page asks for nothing', async () => {
+  const fetchMock = jest.fn((_url: string) => Promise.resolve(answer(MANIFEST)));
+  (globalThis as { fetch?: unknown }).fetch = fetchMock;
+  requestPageRemoteEarly(Promise.resolve(answer(CONFIG)), '/home');
+  requestPageRemoteEarly(Promise.resolve(answer(CONFIG)), '/f-1/availability-downtime');
+  await settle();
+  expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['https://downtime.example/mf-manifest.json']);
+  expect(preloads()).toContain('script https://downtime.example/remoteEntry.js');
+  expect(fetchHook('https://downtime.example/mf-manifest.json')).toBeDefined();
+});
+
+test('a failed manifest request preloads nothing and leaves the runtime to ask again; a failed configuration asks for nothing', async () => {
+  (globalThis as { fetch?: unknown }).fetch = jest.fn(() => Promise.reject(new TypeError('offline')));
+  requestPageRemoteEarly(Promise.resolve(answer(CONFIG)), '/company-overview');
+  await settle();
+  expect(preloads()).toEqual([]);
+  // The hook resolves to nothing, which makes the runtime fetch the manifest itself.
+  await expect(fetchHook('/remotes/overview/mf-manifest.json')).resolves.toBeUndefined();
+
+  const fetchMock = jest.fn();
+  (globalThis as { fetch?: unknown }).fetch = fetchMock;
+  requestPageRemoteEarly(Promise.resolve(answer({}, false)), '/company-overview');
+  requestPageRemoteEarly(Promise.reject(new TypeError('offline')), '/company-overview');
+  await settle();
+  expect(fetchMock).not.toHaveBeenCalled();
+});
+
+test('an early answer is not handed over after a minute: a remote redeployed since must show up', async () => {
+  (globalThis as { fetch?: unknown }).fetch = jest.fn(() => Promise.resolve(answer(MANIFEST)));
+  const now = jest.spyOn(Date, 'now').mockReturnValue(1_000_000);
+  requestPageRemoteEarly(Promise.resolve(answer(CONFIG)), '/company-overview');
+  await settle();
+  now.mockReturnValue(1_000_000 + 61_000);
+  expect(fetchHook('/remotes/overview/mf-manifest.json')).toBeUndefined();
+  now.mockRestore();
+});

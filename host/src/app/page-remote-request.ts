@@ -1,0 +1,89 @@
+import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { ROUTES } from '@linepulse/contracts';
+import { routeAt } from '../features/remotes/route-at';
+
+/**
+ * The page's remote asked for by the entry module, while the host's own chunks are still arriving:
+ * the manifest of the remote that owns the address being opened, then `<link rel="preload">` for its
+ * entry script and its routes module. Without it the federation runtime asks for these one after the
+ * other once the whole host has arrived and run (on DevTools' slow network, the manifest went out 2.7 s
+ * after navigation, the first 1.4 s of that after the host's chunks had all been asked for). The runtime
+ * then takes the manifest's answer from here (`earlyManifestPlugin`) and finds the scripts in the
+ * browser's cache. No library is needed: the entry must stay tiny (the route table is a few lines).
+ */
+const earlyManifests = new Map<string, { answer: Promise<Response | undefined>; askedAt: number }>();
+/** An early answer older than this is not handed over: a remote redeployed since must show up. */
+const EARLY_MANIFEST_FRESH_MS = 60_000;
+
+interface ManifestShape {
+  metaData?: { publicPath?: string; getPublicPath?: string; remoteEntry?: { name?: string; path?: string } };
+  exposes?: { path?: string; assets?: { js?: { sync?: string[] } } }[];
+}
+
+const absolute = (url: string): string => new URL(url, window.location.href).href;
+
+/**
+ * The scripts the runtime will load first for the remote's routes module, as absolute addresses: its
+ * entry and the module's own chunks, under the manifest's public path ("auto": beside the manifest). A
+ * public path computed at run time (`getPublicPath`) is not guessed: nothing is preloaded then.
+ */
+export function firstScriptsOf(manifest: unknown, manifestUrl: string): string[] {
+  const { metaData, exposes } = (manifest ?? {}) as ManifestShape;
+  const entry = metaData?.remoteEntry;
+  if (!metaData || !entry?.name || metaData.getPublicPath) return [];
+  const publicPath = metaData.publicPath && metaData.publicPath !== 'auto' ? new URL(metaData.publicPath, manifestUrl).href : manifestUrl;
+  const entryPath = [entry.path, entry.name].filter((part) => part).join('/');
+  const routes = exposes?.find((expose) => expose.path === './routes')?.assets?.js?.sync ?? [];
+  return [entryPath, ...routes].map((file) => new URL(file, publicPath).href);
+}
+
+function preloadScript(href: string): void {
+  if (Array.from(document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')).some((link) => link.href === href)) return;
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'script';
+  link.href = href;
+  document.head.appendChild(link);
+}
+
+/**
+ * Asks for the manifest of the remote owning `pathname` as soon as the runtime configuration has
+ * answered, and preloads that remote's first scripts once the manifest has. Addresses of no product
+ * page (home, sign-in) ask for nothing. Any failure is left to the runtime, which asks again itself.
+ */
+export function requestPageRemoteEarly(config: Promise<Response>, pathname: string): void {
+  const id = routeAt(pathname);
+  if (!id) return;
+  config
+    .then((response) => (response.ok ? (response.clone().json() as Promise<{ remotes?: Record<string, unknown> }>) : null))
+    .then((runtimeConfig) => {
+      const url = runtimeConfig?.remotes?.[ROUTES[id].remote];
+      if (typeof url !== 'string') return;
+      const manifestUrl = absolute(url);
+      const manifest = fetch(manifestUrl);
+      // The runtime gets its own copy of the answer; a failed request makes it ask again.
+      earlyManifests.set(manifestUrl, { answer: manifest.then((response) => response.clone(), () => undefined), askedAt: Date.now() });
+      return manifest
+        .then((response) => (response.ok ? response.json() : null))
+        .then((json: unknown) => firstScriptsOf(json, manifestUrl).forEach(preloadScript));
+    })
+    .catch(() => undefined);
+}
+
+/**
+ * Hands the federation runtime the manifest answer asked for early, once and while fresh; any other
+ * manifest, or a second load after a retry, is fetched by the runtime as usual.
+ */
+export function earlyManifestPlugin(): ModuleFederationRuntimePlugin {
+  return {
+    name: 'linepulse-early-manifest',
+    fetch(url) {
+      const key = absolute(url);
+      const early = earlyManifests.get(key);
+      earlyManifests.delete(key);
+      if (!early || Date.now() - early.askedAt > EARLY_MANIFEST_FRESH_MS) return undefined;
+      // Resolving to undefined (the early request failed) makes the runtime fetch it itself.
+      return early.answer as Promise<Response>;
+    },
+  };
+}
