@@ -259,8 +259,12 @@ function createWebpackConfig(options, argv = {}) {
     },
     plugins: [
       // A remote's routes module declares the platform range it was built against; the host reads it
-      // before mounting the remote (shared/src/contracts/remote-module.ts).
-      new DefinePlugin({ __LINEPULSE_PLATFORM_RANGE__: JSON.stringify(platformRange(appPackage)) }),
+      // before mounting the remote (shared/src/contracts/remote-module.ts). The platform's version is
+      // known to the host's entry module, which checks a remote's manifest before preloading its scripts.
+      new DefinePlugin({
+        __LINEPULSE_PLATFORM_RANGE__: JSON.stringify(platformRange(appPackage)),
+        __LINEPULSE_PLATFORM_VERSION__: JSON.stringify(sharedPackage.version),
+      }),
       new ModuleFederationPlugin({
         name: federationName,
         filename: 'remoteEntry.js',

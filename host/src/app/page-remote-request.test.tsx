@@ -1,6 +1,7 @@
 import { earlyManifestPlugin, firstScriptsOf, requestPageRemoteEarly } from './page-remote-request';
 
 const MANIFEST = {
+  shared: [{ name: '@linepulse/shared', requiredVersion: '^1.0.0' }],
   metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } },
   exposes: [
     { path: './embed', assets: { js: { sync: ['embed.1.js'] } } },
@@ -33,6 +34,13 @@ test("a remote's first scripts: its entry and its routes module, under the manif
   // A public path computed at run time, or no manifest at all: nothing is guessed.
   expect(firstScriptsOf({ ...MANIFEST, metaData: { ...MANIFEST.metaData, getPublicPath: 'return x' } }, 'https://host.example/m.json')).toEqual([]);
   expect(firstScriptsOf(null, 'https://host.example/m.json')).toEqual([]);
+});
+
+test('a remote built for another platform, or declaring none, gets nothing preloaded: the host refuses it unloaded', () => {
+  const url = 'https://host.example/remotes/opportunities/mf-manifest.json';
+  expect(firstScriptsOf({ ...MANIFEST, shared: [{ name: '@linepulse/shared', requiredVersion: '^2.0.0' }] }, url, '1.8.0')).toEqual([]);
+  expect(firstScriptsOf({ ...MANIFEST, shared: [] }, url, '1.8.0')).toEqual([]);
+  expect(firstScriptsOf({ ...MANIFEST, shared: [{ name: '@linepulse/shared', requiredVersion: '^1.4.0 || ^2.0.0' }] }, url, '2.1.0')).toHaveLength(2);
 });
 
 test("opening a product page asks for its remote's manifest at once, preloads its first scripts, and hands the answer to the runtime once", async () => {

@@ -1,6 +1,10 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import { ROUTES } from '@linepulse/contracts';
+import { ROUTES, satisfiesRange } from '@linepulse/contracts';
+import { platformRangeOfManifest } from '../features/remotes/manifest-platform';
 import { routeAt } from '../features/remotes/route-at';
+
+/** The platform this host lends (the shared package's version, defined at build). */
+declare const __LINEPULSE_PLATFORM_VERSION__: string;
 
 /**
  * The page's remote asked for by the entry module, while the host's own chunks are still arriving:
@@ -24,10 +28,13 @@ const absolute = (url: string): string => new URL(url, window.location.href).hre
 
 /**
  * The scripts the runtime will load first for the remote's routes module, as absolute addresses: its
- * entry and the module's own chunks, under the manifest's public path ("auto": beside the manifest). A
- * public path computed at run time (`getPublicPath`) is not guessed: nothing is preloaded then.
+ * entry and the module's own chunks, under the manifest's public path ("auto": beside the manifest).
+ * None for a remote built against a platform this host does not lend (the host refuses it without
+ * loading any of it) or whose public path is computed at run time (`getPublicPath`: not guessed).
  */
-export function firstScriptsOf(manifest: unknown, manifestUrl: string): string[] {
+export function firstScriptsOf(manifest: unknown, manifestUrl: string, platformVersion: string = __LINEPULSE_PLATFORM_VERSION__): string[] {
+  const range = platformRangeOfManifest(manifest);
+  if (range === null || !satisfiesRange(platformVersion, range)) return [];
   const { metaData, exposes } = (manifest ?? {}) as ManifestShape;
   const entry = metaData?.remoteEntry;
   if (!metaData || !entry?.name || metaData.getPublicPath) return [];

@@ -12,7 +12,7 @@ configure({ asyncUtilTimeout: 5_000 });
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 
 // Set at build time by the shared webpack factory; in tests every app is built against this platform.
-Object.assign(globalThis, { __LINEPULSE_PLATFORM_RANGE__: `^${sharedPackage.version}` });
+Object.assign(globalThis, { __LINEPULSE_PLATFORM_RANGE__: `^${sharedPackage.version}`, __LINEPULSE_PLATFORM_VERSION__: sharedPackage.version });
 
 // Fluent UI (motion, overflow, positioning) asks for these browser APIs that jsdom does not implement.
 if (typeof window !== 'undefined') {

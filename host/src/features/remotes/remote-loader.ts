@@ -1,6 +1,9 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { FEDERATION_NAMES, PLATFORM_VERSION, type RemoteRoutesModule } from '@linepulse/shared';
 import { CHUNK_LOAD_TIMEOUT_MS, REMOTE_NAMES, satisfiesRange, type RemoteName } from '@linepulse/contracts';
+import { platformRangeOfManifest } from './manifest-platform';
+
+export { platformRangeOfManifest };
 
 /** The part of the Module Federation runtime the host uses (injected, so tests can fake it). */
 export interface RemoteRuntime {
@@ -85,13 +88,6 @@ function withTimeout<T>(promise: Promise<T>, remote: RemoteName, timeoutMs: numb
   });
 }
 
-/** The platform range a remote's manifest declares (its `@linepulse/shared` share); null when it declares none. */
-export function platformRangeOfManifest(manifest: unknown): string | null {
-  const shared = (manifest as { shared?: unknown } | null)?.shared;
-  if (!Array.isArray(shared)) return null;
-  const platform = shared.find((entry: unknown) => (entry as { name?: unknown } | null)?.name === '@linepulse/shared') as { requiredVersion?: unknown } | undefined;
-  return typeof platform?.requiredVersion === 'string' && platform.requiredVersion !== '' ? platform.requiredVersion : null;
-}
 
 /**
  * Checks a remote's platform range from its manifest, before its entry script or any of its modules
