@@ -54,8 +54,13 @@ export function FittedTable({ label, dense = true, children }: FittedTableProps)
     const frame = ref.current;
     if (!frame) return undefined;
     const check = (): void => setOverflowing(frame.scrollWidth > frame.clientWidth + 1);
-    check();
-    if (typeof ResizeObserver === 'undefined') return undefined;
+    if (typeof ResizeObserver === 'undefined') {
+      check();
+      return undefined;
+    }
+    // The observer reports each observed element once as observation starts, after the browser's own
+    // layout: measuring here instead (scrollWidth) forced a layout of the whole page in every render's
+    // effect (~20 ms a returning user's visit, CPU profile of `pnpm budgets`' warm visit).
     const observer = new ResizeObserver(check);
     observer.observe(frame);
     const table = frame.querySelector('table');
