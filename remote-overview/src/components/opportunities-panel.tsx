@@ -11,11 +11,11 @@ import {
   useUser,
   type DataColumn,
 } from '@linepulse/shared';
-import { hoursToMs, type AnalyticsWindow, type Factory } from '@linepulse/contracts';
+import { hoursToMs, type AnalyticsWindow, type Factory, type OpportunitiesResponse } from '@linepulse/contracts';
 import { opportunitiesQuery } from '../api/post-opportunities';
 import { useEarlyQuery } from '../api/use-early-query';
 import { summariseOpportunities, KIND_ROUTE, type OpportunityRow } from '../model/opportunities';
-import { queryView } from '../model/query-view';
+import { queryView, type QueryView } from '../model/query-view';
 import { TEST_IDS } from '../test-ids';
 import { Section } from '@linepulse/shared';
 
@@ -25,26 +25,36 @@ const useStyles = makeStyles({
   money: { color: tokens.colorNeutralForeground2, fontSize: tokens.fontSizeBase400 },
 });
 
+/** Whether the user may see opportunities: they come with insights (product §6; the api refuses the call without). */
+function mayOpen(user: ReturnType<typeof useUser>): boolean {
+  return !!user && (user.insights_enabled || user.is_wx_user);
+}
+
+/**
+ * The opportunities' totals of the selection, asked for by the page with its figures (the panel renders
+ * later in the same pass, and a request started there went out after the figures had answered).
+ * Totals only (limit 0): the panel sums per line and kind, never lists occurrences.
+ */
+export function useOverviewOpportunities(window: AnalyticsWindow, productionUnitIds: string[] | undefined, enabled: boolean): QueryView<OpportunitiesResponse> {
+  const canOpen = mayOpen(useUser());
+  const body = { ...window, company: true as const, limit: 0, ...(productionUnitIds ? { production_unit_ids: productionUnitIds } : {}) };
+  return queryView(useEarlyQuery({ ...opportunitiesQuery(body), enabled: enabled && canOpen }));
+}
+
 export interface OpportunitiesPanelProps {
-  window: AnalyticsWindow;
+  /** The page's `useOverviewOpportunities`. */
+  query: QueryView<OpportunitiesResponse>;
   factories: Factory[];
-  /** The lines in scope; undefined = every line of the account. */
-  productionUnitIds?: string[];
   fileName: string;
-  enabled: boolean;
 }
 
 /** The largest opportunities across the selected factories and their potential gain (product §2). */
-export function OpportunitiesPanel({ window, factories, productionUnitIds, fileName, enabled }: OpportunitiesPanelProps): ReactElement {
+export function OpportunitiesPanel({ query, factories, fileName }: OpportunitiesPanelProps): ReactElement {
   const intl = useIntl();
   const styles = useStyles();
   const user = useUser();
   const financial = !!user?.is_financial_admin;
-  const canOpen = !!user && (user.insights_enabled || user.is_wx_user);
-  // Totals only (limit 0): the panel sums per line and kind, never lists occurrences.
-  const body = { ...window, company: true as const, limit: 0, ...(productionUnitIds ? { production_unit_ids: productionUnitIds } : {}) };
-  // Opportunities come with insights (product §6; the api refuses the call without them): not asked for.
-  const query = queryView(useEarlyQuery({ ...opportunitiesQuery(body), enabled: enabled && canOpen }));
+  const canOpen = mayOpen(user);
   const summary = useMemo(() => (query.data ? summariseOpportunities(query.data, factories) : null), [query.data, factories]);
   const locale = intl.locale;
   const kindName = (row: OpportunityRow): string => intl.formatMessage({ id: `page.${KIND_ROUTE[row.kind]}` });

@@ -54,7 +54,7 @@ import { FittedTable } from '../components/fitted-table';
 import { ComparisonChart, IntervalChart, TrendChart } from '../components/kpi-charts';
 import { KpiSelector } from '../components/kpi-selector';
 import { KpiTiles, type TileObjective } from '../components/kpi-tiles';
-import { OpportunitiesPanel } from '../components/opportunities-panel';
+import { OpportunitiesPanel, useOverviewOpportunities } from '../components/opportunities-panel';
 import { KPI_IDS, downtimeMs, objectiveOf, type KpiId } from '../model/kpis';
 import { intervalAtom, kpiAtom } from '../model/overview-state';
 import { DATA_DRAWN_MARK } from '../test-ids';
@@ -142,6 +142,11 @@ function CompanyOverview({ factories, ready, large }: { factories: Factory[]; re
   // Without an interval ("Not allowed") nothing is asked (`enabled` is false); the body only names the query.
   const byInterval: KpisByGroupsRequest = { ...windowRequest, groups, ...(interval.interval ? { interval: interval.interval } : {}) };
   const intervalQuery = queryView(useEarlyQuery({ ...kpisByGroupsQuery(byInterval), enabled: ready && groups.length > 0 && interval.interval !== null }));
+  const opportunities = useOverviewOpportunities(
+    windowRequest,
+    selection.kind === 'factories' && chosen.length === factories.length ? undefined : [...new Set(groups.flatMap((g) => g.production_unit_ids))],
+    ready,
+  );
   useDataDrawnMark(mainQuery.data !== undefined);
 
   const results = mainQuery.data?.groups ?? [];
@@ -261,13 +266,7 @@ function CompanyOverview({ factories, ready, large }: { factories: Factory[]; re
             fileName={fileName}
             calendarOf={calendarOf}
           />
-          <OpportunitiesPanel
-            window={windowRequest}
-            factories={chosen}
-            productionUnitIds={selection.kind === 'factories' && chosen.length === factories.length ? undefined : [...new Set(groups.flatMap((g) => g.production_unit_ids))]}
-            fileName={fileName}
-            enabled={ready}
-          />
+          <OpportunitiesPanel query={opportunities} factories={chosen} fileName={fileName} />
         </>
       )}
     </>
