@@ -34,8 +34,19 @@ describe('analytics answers kept for a few seconds', () => {
   });
   after(() => cleanup.run());
 
-  const ingest = (events: unknown) =>
-    call(app, null, { method: 'POST', url: '/api/ingest/v1/events', headers: { authorization: `Bearer ${key}` }, payload: { events } });
+  /**
+   * Ingests through the api, then waits until this instance's live hub has heard the batch's
+   * announcement: hearing it bumps the lines' counters once more (as another instance's write would),
+   * and an answer kept before that moment would not be used after it (the test failed so on a slow
+   * machine, the announcement heard between two of its requests).
+   */
+  const ingest = async (events: unknown) => {
+    const response = await call(app, null, { method: 'POST', url: '/api/ingest/v1/events', headers: { authorization: `Bearer ${key}` }, payload: { events } });
+    const [announced] = await app.db.query<{ id: string | number | null }>('SELECT max(id) AS id FROM live_events');
+    const until = Date.now() + 5_000;
+    while (app.live.hub.position < Number(announced?.id ?? 0) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 5));
+    return response;
+  };
   // A fixed window, so that repeated requests are identical.
   const windowBody = (unit: string) => ({ start: '2026-01-01T00:00:00.000Z', end: '2026-01-01T06:00:00.000Z', production_unit_ids: [unit] });
   /** A stopped state stored behind the api's back, marked for re-derivation as a late event would be. */
