@@ -51,6 +51,20 @@ describe('embedding from another origin (EMBED_ORIGINS)', () => {
       assert.match(String(response.headers.vary), /origin/i, url);
       assert.equal(response.headers['access-control-allow-credentials'], undefined, url);
     }
+    // The embed's live stream starts where its first answers were read: it may read that position.
+    const factories = await get('/api/user/factories', SISTER, { authorization: bearer });
+    assert.match(String(factories.headers['live-position']), /^\d+$/);
+    assert.match(String(factories.headers['access-control-expose-headers']), /Live-Position/);
+  });
+
+  it('lets the embed resume its live stream: Last-Event-ID passes the preflight', async () => {
+    const response = await app.inject({
+      method: 'OPTIONS',
+      url: '/api/live?factory_ids=x',
+      headers: { origin: SISTER, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization,last-event-id' },
+    });
+    assert.equal(response.statusCode, 204);
+    assert.match(String(response.headers['access-control-allow-headers']), /Last-Event-ID/i);
   });
 
   it('answers a listed origin’s preflight with the methods and headers the embed sends', async () => {

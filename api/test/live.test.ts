@@ -194,6 +194,36 @@ describe('live screens: the stream of changes and the lines’ state now', () =>
     await unknown.next((e) => e.event === 'reset');
   });
 
+  it('gives every answer the position its figures reach: a first stream resumed from it replays what came between', async () => {
+    const answer = await app.inject({ method: 'GET', url: `/api/factories/${factory}/unit-states`, headers: { authorization: `Bearer ${adminToken}` } });
+    assert.equal(answer.statusCode, 200);
+    const position = String(answer.headers['live-position']);
+    assert.match(position, /^\d+$/);
+    assert.ok(Number(position) <= app.live.hub.readPosition);
+    // A line stops after the screen's answer was read and before its stream opens.
+    await ingest([{ id: 'between-1', type: 'state', unit: 'L2', at: minutesAgo(0.5), state: 'stopped' }]);
+    await settle();
+    const stream = await open(baseUrl, adminToken, factory, { 'last-event-id': position });
+    const replayed = await stream.next((e) => e.event === 'change');
+    assert.deepEqual(changes(replayed), [{ factory_id: factory, kinds: ['state'], production_unit_ids: [units.L2] }]);
+    const ready = await stream.next((e) => e.event === 'ready');
+    assert.equal(ready.id, replayed.id);
+    // A stream opened without it starts from now: nothing replayed.
+    const fresh = await open(baseUrl, adminToken, factory);
+    await fresh.next((e) => e.event === 'ready');
+    assert.equal(fresh.events.filter((e) => e.event === 'change').length, 0);
+  });
+
+  it('replays the account’s alerts of factories the stream does not follow, as alerts only', async () => {
+    const lyon = await demoFactoryId(app, 'demo.linepulse.test', 'Lyon');
+    const position = app.live.hub.readPosition;
+    const accountId = (await app.db.query<{ account_id: string }>('SELECT account_id FROM factories WHERE id = $1', [factory]))[0]!.account_id;
+    await app.db.query("INSERT INTO live_events (account_id, factory_id, production_unit_ids, kinds) VALUES ($1, $2, $3, ARRAY['alert', 'state'])", [accountId, factory, [units.L1]]);
+    const elsewhere = await open(baseUrl, adminToken, lyon, { 'last-event-id': String(position) });
+    const replayed = await elsewhere.next((e) => e.event === 'change');
+    assert.deepEqual(changes(replayed), [{ factory_id: factory, kinds: ['alert'], production_unit_ids: [units.L1] }]);
+  });
+
   it('announces a configuration change of the factory', async () => {
     const stream = await open(baseUrl, adminToken, factory);
     await stream.next((e) => e.event === 'ready');

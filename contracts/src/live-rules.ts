@@ -18,3 +18,9 @@ export const LIVE_FLUSH_MS = 250;
 export const LIVE_HEARTBEAT_MS = 15_000;
 /** What a reconnecting screen can ask for again (`Last-Event-ID`); older, it is told to refetch all. */
 export const LIVE_RETENTION_MS = 60 * 60_000;
+/**
+ * The answer header saying how far the live changes it reflects go (an event id): a screen's first
+ * stream resumes from the first such position the tab was given, so nothing announced between its
+ * first answers and the stream's opening is missed.
+ */
+export const LIVE_POSITION_HEADER = 'Live-Position';

@@ -54,7 +54,15 @@ async function startSisterProduct(options = {}) {
     server.once('error', reject);
     server.listen(SISTER_PORT, 'localhost', resolve);
   });
-  return { close: () => new Promise((resolve) => server.close(() => resolve())) };
+  // The browser keeps its connections to this origin open (and may hold one it opened in advance):
+  // close them, or `close` waits on them and the test runs out of time.
+  return {
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
 }
 
 /** The sister product's page with the embed's parameters in its fragment. */

@@ -51,9 +51,20 @@ test.describe('alerts', () => {
     };
     const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
 
+    // The tab's live stream is held back until the alert has opened: the bell has its first answer
+    // by then, and must still hear of the alert when the stream opens (it resumes from the tab's first
+    // answer, decision 49), not at its 30-second poll.
+    let openStream!: () => void;
+    const streamHeld = new Promise<void>((resolve) => (openStream = resolve));
+    await page.route(/\/api\/live\?/, async (route) => {
+      await streamHeld;
+      await route.continue();
+    });
+    const bellAnswered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/alerts' && response.ok());
     await page.goto('/company-overview');
     const bell = page.getByRole('button', { name: /^Alerts/ });
     await expect(bell).toBeVisible();
+    await bellAnswered;
     const before = (await api<{ unacknowledged: number }>('GET', 'alerts')).unacknowledged;
 
     // The press stopped five minutes ago: the rule's minute is long past, the alert opens at once.
@@ -63,6 +74,7 @@ test.describe('alerts', () => {
     ]);
     await expect.poll(() => received.filter((r) => r.event === 'alert.opened').length, { timeout: 10_000 }).toBe(1);
     expect(received[0]!.alert.production_unit_name).toBe('Press 1');
+    openStream();
     // The bell counts it without a reload (pushed live), and it is acknowledged there.
     await expect(bell).toHaveAccessibleName(`Alerts, ${before + 1} not acknowledged`);
     await bell.click();

@@ -15,6 +15,9 @@ const downtimeManifest = async (request: APIRequestContext): Promise<string> =>
   ((await (await request.get('/config.json')).json()) as { remotes: { downtime: string } }).remotes.downtime;
 
 test('a remote deployed with pnpm deploy:remote at a second origin is loaded from there, without restarting the api', async ({ page }) => {
+  // A deployment, a page that loads a whole remote, and the api reading the remotes file twice: more
+  // than the usual minute on a loaded machine (a clean-clone run once ran out of it here).
+  test.setTimeout(120_000);
   // The downtime team deploys its remote (the stack's build) into a folder its own server serves.
   const folder = mkdtempSync(join(tmpdir(), 'linepulse-e2e-downtime-'));
   execFileSync(

@@ -63,6 +63,8 @@ export class LiveHub {
   private gate: (() => Promise<void>) | null = null;
   /** Gated deliveries, one after another (in the order heard). */
   private delivering: Promise<void> = Promise.resolve();
+  /** With a gate: the highest id whose delivery it let through (what reads are sure to find). */
+  private releasedId = 0;
 
   constructor(
     private readonly db: Db,
@@ -74,6 +76,7 @@ export class LiveHub {
   async start(): Promise<void> {
     const [row] = await this.db.query<{ id: number | null; schema: string }>('/* all accounts: live hub */ SELECT max(id) AS id, current_schema() AS schema FROM live_events');
     this.lastId = row?.id ?? 0;
+    this.releasedId = this.lastId;
     this.stopListening = await this.db.listen(liveChannel(row!.schema), (payload) => this.heard(parseLiveEvent(payload)), () => void this.catchUp());
   }
 
@@ -125,6 +128,15 @@ export class LiveHub {
   }
 
   /**
+   * Where a screen shown from an answer read now starts following (the answer's `Live-Position`): every
+   * announcement up to it is in what a read finds now; what came after is replayed to the screen's first
+   * stream. With reads on a replica, only what the delivery gate let through is sure to be found there.
+   */
+  get readPosition(): number {
+    return this.gate ? this.releasedId : this.lastId;
+  }
+
+  /**
    * What an account's factories announced after `afterId` (a reconnecting screen's Last-Event-ID),
    * merged; 'reset' when that is no longer known (older than LIVE_RETENTION_MS, from another
    * database, or too much to replay).
@@ -135,13 +147,16 @@ export class LiveHub {
     const max = bounds?.max ?? 0;
     // Rows before min may have been deleted: unless afterId is just before it, something may be missing.
     if (afterId > max || (min !== null && afterId < min - 1)) return 'reset';
+    // As delivered live: the followed factories' changes, and the account's alerts whatever their factory.
     const rows = await this.db.query<LiveEventRow>(
       `SELECT id, account_id, factory_id, kinds, production_unit_ids FROM live_events
-        WHERE account_id = $1 AND factory_id = ANY($2::uuid[]) AND id > $3 ORDER BY id LIMIT ${MAX_REPLAY + 1}`,
+        WHERE account_id = $1 AND (factory_id = ANY($2::uuid[]) OR 'alert' = ANY(kinds)) AND id > $3 ORDER BY id LIMIT ${MAX_REPLAY + 1}`,
       [accountId, factoryIds, afterId],
     );
     if (rows.length > MAX_REPLAY) return 'reset';
-    return { events: mergeChanges(rows), lastId: Math.max(afterId, ...rows.map((r) => r.id)) };
+    const followed = new Set(factoryIds);
+    const seen = rows.map((row) => (followed.has(row.factory_id) ? row : { ...row, kinds: ['alert' as const] }));
+    return { events: mergeChanges(seen), lastId: Math.max(afterId, ...rows.map((r) => r.id)) };
   }
 
   /** Deletes announcements older than LIVE_RETENTION_MS. */
@@ -172,7 +187,12 @@ export class LiveHub {
     this.pending = [];
     const gate = this.gate;
     if (!gate) return this.deliver(events);
-    this.delivering = this.delivering.then(() => gate().catch(() => undefined)).then(() => this.deliver(events));
+    this.delivering = this.delivering
+      .then(() => gate().catch(() => undefined))
+      .then(() => {
+        for (const event of events) if (event.id > this.releasedId) this.releasedId = event.id;
+        this.deliver(events);
+      });
   }
 
   private deliver(events: (LiveEventRow & { heard: number })[]): void {

@@ -1,4 +1,5 @@
 import { ERROR_CODES } from '@linepulse/contracts';
+import { noteLivePosition } from '../live/live-position';
 import { getServices } from '../services/services';
 import { ApiError, normaliseApiError } from './api-error';
 
@@ -77,6 +78,7 @@ async function send<T>(
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw normaliseApiError(0, undefined, `${method} ${url} failed: ${String(error)}`);
   }
+  noteLivePosition(response);
   const answer = await readBody(response).catch(() => undefined);
   if (!response.ok) throw normaliseApiError(response.status, answer, `${method} ${url} answered ${response.status}`);
   return answer as T;

@@ -1,5 +1,6 @@
 import type { LiveChange, LiveMessage } from '@linepulse/contracts';
 import { getServices } from '../services/services';
+import { firstStreamPosition, liveStreamOpened } from './live-position';
 import { SseParser } from './sse-parser';
 
 /**
@@ -36,7 +37,8 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 
 /**
  * Follows `factoryIds` on GET /api/live until stopped (the function returned): a fresh token for every
- * connection, `Last-Event-ID` from the last event seen, a resync asked after every drop (what came
+ * connection, `Last-Event-ID` from the last event seen (for the tab's first stream, from its first
+ * answer: live-position.ts), a resync asked after every drop (what came
  * while away is refetched, whatever the replay could say), reconnection with backoff. A stream the
  * server ends on its token's expiry is reopened at once.
  */
@@ -58,7 +60,9 @@ export function connectLive(factoryIds: readonly string[], handlers: LiveHandler
     const { tokenProvider, apiBase } = getServices();
     const token = await tokenProvider.getAccessToken();
     const headers: Record<string, string> = { Accept: 'text/event-stream', Authorization: `Bearer ${token}` };
-    if (lastEventId !== null) headers['Last-Event-ID'] = lastEventId;
+    // A first connection starts where the tab's first answer was read (live-position.ts).
+    const resumeFrom = lastEventId ?? firstStreamPosition();
+    if (resumeFrom !== null) headers['Last-Event-ID'] = resumeFrom;
     const response = await fetch(`${apiBase}/live?factory_ids=${factoryIds.map(encodeURIComponent).join(',')}`, { headers, signal: stop.signal, cache: 'no-store' });
     if (!response.ok || !response.body) {
       await response.body?.cancel().catch(() => undefined);
@@ -76,6 +80,7 @@ export function connectLive(factoryIds: readonly string[], handlers: LiveHandler
           if (event.id !== undefined) lastEventId = event.id;
           if (event.event === 'ready') {
             opened = true;
+            liveStreamOpened();
             setStatus('live');
             // A replay by id misses changes whose transactions committed out of order: refetch once.
             if (resyncWhenOpen) handlers.onResync();

@@ -4,7 +4,9 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { configureServices } from '../services/services';
 import { followLive } from './live-channel';
+import { apiRequest } from '../api/http';
 import { connectLive, type LiveStatus } from './live-connection';
+import { forgetLivePosition } from './live-position';
 import { SseParser } from './sse-parser';
 import { createLiveRefetcher, LIVE_QUERY_META, liveRefetchMs } from './use-live-updates';
 
@@ -120,6 +122,7 @@ describe('the live connection', () => {
   }
 
   beforeEach(() => {
+    forgetLivePosition();
     calls = [];
     answers = [];
     let token = 0;
@@ -138,8 +141,8 @@ describe('the live connection', () => {
   });
   afterEach(() => release());
 
-  const waitFor = async (check: () => boolean): Promise<void> => {
-    for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
+  const waitFor = async (check: () => boolean, tries = 200): Promise<void> => {
+    for (let i = 0; i < tries && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
     expect(check()).toBe(true);
   };
 
@@ -161,6 +164,35 @@ describe('the live connection', () => {
     // Never "reconnecting" across an expiry; one refetch once the new stream is open.
     expect(statuses).toEqual(['connecting', 'live']);
     expect(resyncs).toBe(1);
+  });
+
+  it('starts the tab’s first stream where its first answer was read, and no later stream there', async () => {
+    const json = (position: string) => () => new Response('{}', { status: 200, headers: { 'content-type': 'application/json', 'Live-Position': position } });
+    answers.push(json('41'), json('57'));
+    // The session's answer, then the page's: the first is the older.
+    await apiRequest('api', 'user/factories');
+    await apiRequest('api', 'kpis');
+    answers.push(() => new Response('{"errors":[]}', { status: 503 }));
+    answers.push(() => streamed('id: 43\nevent: change\ndata: {"changes":[{"factory_id":"f1","kinds":["alert"],"production_unit_ids":null}]}\n\nid: 43\nevent: ready\ndata: {}\n\n', false).response);
+    answers.push(() => streamed('id: 50\nevent: ready\ndata: {}\n\n', true).response);
+    const changes: unknown[] = [];
+    const stop = connectLive(['f1'], { onChange: (c) => changes.push(...c), onResync: () => undefined, onStatus: () => undefined });
+    // Retried after 1 s, then after the drop 1 s again.
+    await waitFor(() => calls.length === 5, 800);
+    // Refused, then open: both asked from the first answer's position; the replay is passed on.
+    expect(calls[2]!.headers['Last-Event-ID']).toBe('41');
+    expect(calls[3]!.headers['Last-Event-ID']).toBe('41');
+    expect(changes).toEqual([{ factory_id: 'f1', kinds: ['alert'], production_unit_ids: null }]);
+    // Its reconnection resumes from its own last event.
+    expect(calls[4]!.headers['Last-Event-ID']).toBe('43');
+    stop();
+    // Another stream of the tab, opened later, has no position of its own to start from.
+    answers.push(json('60'));
+    await apiRequest('api', 'kpis');
+    const again = connectLive(['f2'], { onChange: () => undefined, onResync: () => undefined, onStatus: () => undefined });
+    await waitFor(() => calls.length === 7);
+    again();
+    expect(calls[6]!.headers['Last-Event-ID']).toBeUndefined();
   });
 
   it('says reconnecting when the stream drops or is refused, and is live again once it is back', async () => {

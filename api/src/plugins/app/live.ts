@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { LIVE_HEARTBEAT_MS, type LiveChange, type LiveMessage } from '@linepulse/contracts';
+import { LIVE_HEARTBEAT_MS, LIVE_POSITION_HEADER, type LiveChange, type LiveMessage } from '@linepulse/contracts';
 import { accountChanged, unitsWritten } from '../../analytics/answer-generations.ts';
 import { LiveHub, type Replay } from '../../live/live-hub.ts';
+import { isEmbeddablePath } from '../external/embed-cors.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -67,6 +68,13 @@ async function livePlugin(app: FastifyInstance): Promise<void> {
   app.addHook('onClose', async () => {
     clearInterval(prune);
     await hub.stop();
+  });
+
+  // Every answer of the api says how far the changes it reflects go (decision 49): a screen's first
+  // stream asks for what followed (Last-Event-ID), so a change made between its first answers and the
+  // stream's opening is not lost. Read when the request arrives, before the answer reads anything.
+  app.addHook('onRequest', async (request, reply) => {
+    if (isEmbeddablePath(request.url) && request.url !== '/config.json') void reply.header(LIVE_POSITION_HEADER, String(hub.readPosition));
   });
 
   const streams: LiveStreams = {

@@ -1,6 +1,7 @@
 import cors from '@fastify/cors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { LIVE_POSITION_HEADER } from '@linepulse/contracts';
 
 /**
  * What another site embedding the overview remote calls (issue 24): the api bases and the runtime
@@ -28,9 +29,11 @@ async function embedCors(app: FastifyInstance): Promise<void> {
   // The same answer for every permitted request; only the echoed origin differs.
   const permittedOptions = {
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'Accept-Language'],
-    // What the embed reads of an answer: how long to wait before retrying a refused call, a file's name.
-    exposedHeaders: ['Retry-After', 'Content-Disposition', 'X-Total-Rows', 'X-Estimated-Bytes'],
+    // Last-Event-ID: the live stream resuming where it (or the screen's first answers) left off.
+    allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'Accept-Language', 'Last-Event-ID'],
+    // What the embed reads of an answer: how long to wait before retrying a refused call, a file's name,
+    // where its live stream starts.
+    exposedHeaders: ['Retry-After', 'Content-Disposition', 'X-Total-Rows', 'X-Estimated-Bytes', LIVE_POSITION_HEADER],
     credentials: false,
     maxAge: PREFLIGHT_MAX_AGE_SECONDS,
     strictPreflight: true,
