@@ -99,6 +99,8 @@ describe('embedding from another origin (EMBED_ORIGINS)', () => {
     const response = await get('/api/user/factories', SISTER);
     assert.equal(response.statusCode, 401);
     assert.equal(response.headers['access-control-allow-origin'], SISTER);
+    // Nor is it told the live position (it counts every account's announcements).
+    assert.equal(response.headers['live-position'], undefined);
   });
 });
 

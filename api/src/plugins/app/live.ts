@@ -9,6 +9,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     live: LiveStreams;
   }
+  interface FastifyRequest {
+    /** The live hub's read position when the request arrived (api paths only), sent to its signed-in caller. */
+    livePosition: number | null;
+  }
 }
 
 /** A stream whose client reads slower than this much is ended (it reconnects and catches up by id). */
@@ -70,11 +74,17 @@ async function livePlugin(app: FastifyInstance): Promise<void> {
     await hub.stop();
   });
 
-  // Every answer of the api says how far the changes it reflects go (decision 49): a screen's first
-  // stream asks for what followed (Last-Event-ID), so a change made between its first answers and the
-  // stream's opening is not lost. Read when the request arrives, before the answer reads anything.
-  app.addHook('onRequest', async (request, reply) => {
-    if (isEmbeddablePath(request.url) && request.url !== '/config.json') void reply.header(LIVE_POSITION_HEADER, String(hub.readPosition));
+  // Every answer to a signed-in user says how far the changes it reflects go (decision 49): a screen's
+  // first stream asks for what followed (Last-Event-ID), so a change made between its first answers and
+  // the stream's opening is not lost. Read when the request arrives, before the answer reads anything;
+  // sent only once the caller is known (the position counts every account's announcements).
+  app.decorateRequest('livePosition', null);
+  app.addHook('onRequest', async (request) => {
+    if (isEmbeddablePath(request.url) && request.url !== '/config.json') request.livePosition = hub.readPosition;
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.livePosition !== null && request.user) void reply.header(LIVE_POSITION_HEADER, String(request.livePosition));
+    return payload;
   });
 
   const streams: LiveStreams = {
