@@ -9,6 +9,7 @@ import { LIVE_POSITION_HEADER } from '@linepulse/contracts';
  * opened, later ones catch up by resyncing instead (live-channel.ts, live-connection.ts).
  */
 let firstPosition: string | null = null;
+/** Once a stream has opened, no answer's position is kept any more. */
 let opened = false;
 
 const POSITION = /^[0-9]{1,15}$/;
@@ -22,7 +23,7 @@ export function noteLivePosition(response: Pick<Response, 'headers'>): void {
 
 /** The Last-Event-ID of a stream with none of its own: the first answer's position, until a stream has opened. */
 export function firstStreamPosition(): string | null {
-  return opened ? null : firstPosition;
+  return firstPosition;
 }
 
 /** A stream of the tab is open: the first answer's position is no longer anyone's starting point. */

@@ -3,14 +3,13 @@ import fp from 'fastify-plugin';
 import { LIVE_HEARTBEAT_MS, LIVE_POSITION_HEADER, type LiveChange, type LiveMessage } from '@linepulse/contracts';
 import { accountChanged, unitsWritten } from '../../analytics/answer-generations.ts';
 import { LiveHub, type Replay } from '../../live/live-hub.ts';
-import { isEmbeddablePath } from '../external/embed-cors.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     live: LiveStreams;
   }
   interface FastifyRequest {
-    /** The live hub's read position when the request arrived (api paths only), sent to its signed-in caller. */
+    /** The live hub's read position when the request arrived, sent to its signed-in caller. */
     livePosition: number | null;
   }
 }
@@ -74,13 +73,14 @@ async function livePlugin(app: FastifyInstance): Promise<void> {
     await hub.stop();
   });
 
-  // Every answer to a signed-in user says how far the changes it reflects go (decision 49): a screen's
-  // first stream asks for what followed (Last-Event-ID), so a change made between its first answers and
-  // the stream's opening is not lost. Read when the request arrives, before the answer reads anything;
-  // sent only once the caller is known (the position counts every account's announcements).
+  // Every answer to a signed-in user (only api calls sign users in) says how far the changes it reflects
+  // go (decision 49): a screen's first stream asks for what followed (Last-Event-ID), so a change made
+  // between its first answers and the stream's opening is not lost. Read when the request arrives,
+  // before the answer reads anything; sent only once the caller is known (the position counts every
+  // account's announcements).
   app.decorateRequest('livePosition', null);
   app.addHook('onRequest', async (request) => {
-    if (isEmbeddablePath(request.url) && request.url !== '/config.json') request.livePosition = hub.readPosition;
+    request.livePosition = hub.readPosition;
   });
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.livePosition !== null && request.user) void reply.header(LIVE_POSITION_HEADER, String(request.livePosition));
