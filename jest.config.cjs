@@ -42,6 +42,7 @@ const common = (name) => ({
     ...lazyFluent,
     '^@linepulse/shared$': '<rootDir>/../shared/src/index.ts',
     '^@linepulse/shared/testing$': '<rootDir>/../shared/src/testing/index.ts',
+    '^@linepulse/shared/early$': '<rootDir>/../shared/src/early.ts',
     '\\.(css|svg|png)$': '<rootDir>/../shared/src/testing/file-stub.cjs',
   },
   setupFilesAfterEnv: ['<rootDir>/../shared/src/testing/jest-setup.ts'],

@@ -5,6 +5,11 @@ export const LANGUAGES = ['en', 'fr', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
+/** Here beside the list, in a module without imports: the host's entry reads the stored language with it. */
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
 export const THEMES = ['light', 'dark', 'accessible'] as const;
 export type ThemeName = (typeof THEMES)[number];
 export const DEFAULT_THEME: ThemeName = 'dark';

@@ -30,6 +30,7 @@ export * from './downtime-durations';
 export * from './schemas/opportunity-pages';
 export * from './email-reports';
 export * from './custom-period';
+export * from './date-range-rules';
 export * from './configuration-rules';
 export * from './screen-links';
 export * from './zone-offsets';

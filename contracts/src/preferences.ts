@@ -5,9 +5,9 @@ import {
   DEFAULT_PREFERENCE_TIME_OPTION,
   DEFAULT_THEME,
   LANGUAGES,
+  isLanguage,
   THEMES,
   TIME_OPTIONS,
-  type Language,
   type ThemeName,
   type TimeOption,
 } from './constants';
@@ -15,9 +15,6 @@ import type { Preferences } from './entities';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
 
 export function isTheme(value: unknown): value is ThemeName {
   return typeof value === 'string' && (THEMES as readonly string[]).includes(value);

@@ -1,18 +1,19 @@
 #!/usr/bin/env node
-// Builds the opportunities remote as if against platform ^2.0.0 (a major version this host does not
-// lend), into e2e/.fixtures/, for the end-to-end test of the host's refusal
+// Builds the opportunities remote as if against the platform's next major version (one this host does
+// not lend), into e2e/.fixtures/, for the end-to-end test of the host's refusal
 // (tests/platform-compatibility.spec.ts). A real webpack build of the real remote: only the declared
 // platform range differs. Skipped when the fixture is newer than the remote's and the platform's sources.
 import { spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { newestSource } from '../../scripts/newest-source.mjs';
 
 const e2eDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const root = join(e2eDir, '..');
-export const INCOMPATIBLE_RANGE = '^2.0.0';
-const out = join(e2eDir, '.fixtures', 'opportunities-platform-2');
+const platformVersion = JSON.parse(readFileSync(join(root, 'shared', 'package.json'), 'utf8')).version;
+export const INCOMPATIBLE_RANGE = `^${Number(platformVersion.split('.')[0]) + 1}.0.0`;
+const out = join(e2eDir, '.fixtures', 'opportunities-next-platform');
 
 const manifest = join(out, 'mf-manifest.json');
 const sources = Math.max(newestSource(join(root, 'remote-opportunities')), newestSource(join(root, 'shared')), newestSource(join(root, 'contracts')));

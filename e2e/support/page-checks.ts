@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, type Request } from '@playwright/test';
-import { MESSAGES } from '../../shared/src/i18n/messages';
+import { ALL_MESSAGES as MESSAGES } from '../../shared/src/i18n/messages/all';
 import { TEST_IDS } from './overview';
 
 const SECTION_TEST_ID = TEST_IDS.section;

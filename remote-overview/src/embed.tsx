@@ -17,6 +17,7 @@ import {
   customPeriodsQuery,
   getUserFactories,
   initialPreferences,
+  loadMessages,
   notifierAtom,
   preferencesQuery,
   preferencesSavedAtom,
@@ -104,6 +105,9 @@ export function mount(element: HTMLElement, options: EmbedOptions): () => void {
   const queryClient = createQueryClient();
   const language: Language = isLanguage(options.locale) ? options.locale : 'en';
   const theme: ThemeName = isTheme(options.theme) ? options.theme : 'light';
+  // The platform's messages come one language at a time, and nothing is drawn before they are here: ask
+  // now, before React's first render (the intl provider keeps trying if this fails).
+  loadMessages(language).catch(() => undefined);
   const notifier = options.notifier ?? createStoreNotifier(store);
   // This embed's registration: another embed on the page unmounting leaves it in force (services.ts).
   const releaseServices = configureServices({

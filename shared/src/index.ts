@@ -78,7 +78,7 @@ export {
 export { useNotifyError } from './state/use-notify-error';
 
 // Internationalisation
-export { MESSAGES, type MessageKey } from './i18n/messages';
+export { loadMessages, loadedMessages, type MessageKey, type Messages } from './i18n/messages';
 export { LinepulseIntlProvider, type LinepulseIntlProviderProps } from './i18n/intl-provider';
 export { RemoteIntlProvider, missingTranslations, withRemoteMessages, type RemoteMessages } from './contracts/remote-intl';
 export { errorMessage, errorMessageId, genericErrorMessage, translateApiErrors } from './i18n/translate-api-errors';
@@ -170,7 +170,7 @@ export { INTERVALS, INTERVAL_RULES, intervalState, type Interval, type IntervalC
 export { savedFiltersQuery } from './selection/api/get-filters';
 export { useCreateSavedFilter, useDeleteSavedFilter, useUpdateSavedFilter } from './selection/saved-filters';
 export { filterGroupsQuery } from './selection/api/get-filter-groups';
-export { PeriodPicker, dateRangeSchema, type PeriodPickerProps } from './selection/ui/period-picker';
+export { PeriodPicker, type PeriodPickerProps } from './selection/ui/period-picker';
 export { IntervalPicker, intervalReason, noIntervalMessage, type IntervalPickerProps } from './selection/ui/interval-picker';
 export { FilterDrawer } from './selection/ui/filter-drawer';
 export { queryView, type QueryView } from './state/query-view';

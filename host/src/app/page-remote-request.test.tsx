@@ -1,7 +1,9 @@
+import { PLATFORM_VERSION } from '@linepulse/shared';
 import { earlyManifestPlugin, firstScriptsOf, requestPageRemoteEarly } from './page-remote-request';
 
 const MANIFEST = {
-  shared: [{ name: '@linepulse/shared', requiredVersion: '^1.0.0' }],
+  // A remote built against the platform this host lends.
+  shared: [{ name: '@linepulse/shared', requiredVersion: `^${PLATFORM_VERSION}` }],
   metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } },
   exposes: [
     { path: './embed', assets: { js: { sync: ['embed.1.js'] } } },
@@ -57,7 +59,21 @@ test("opening a product page asks for its remote's manifest at once, preloads it
   // The runtime asks with the address as registered (relative or absolute): the early answer, once.
   const handed = await fetchHook('/remotes/overview/mf-manifest.json');
   await expect(handed?.json()).resolves.toEqual(MANIFEST);
-  expect(fetchHook(manifestUrl)).toBeUndefined();
+  await expect(fetchHook(manifestUrl)).resolves.toBeUndefined();
+});
+
+test('the runtime asking before the configuration has answered waits for the early request instead of asking again', async () => {
+  const fetchMock = jest.fn((_url: string) => Promise.resolve(answer(MANIFEST)));
+  (globalThis as { fetch?: unknown }).fetch = fetchMock;
+  let configAnswers!: (response: Response) => void;
+  requestPageRemoteEarly(new Promise<Response>((resolve) => (configAnswers = resolve)), '/company-overview');
+  // With the host's chunks in the cache, the application can read the configuration and start the remote
+  // before the entry module's own chain has asked for the manifest.
+  const handed = fetchHook('/remotes/overview/mf-manifest.json');
+  expect(fetchMock).not.toHaveBeenCalled();
+  configAnswers(answer(CONFIG));
+  await expect((await handed)?.json()).resolves.toEqual(MANIFEST);
+  expect(fetchMock).toHaveBeenCalledTimes(1);
 });
 
 test('another remote is asked for on its own origin; an address of no product page asks for nothing', async () => {
@@ -68,7 +84,7 @@ test('another remote is asked for on its own origin; an address of no product pa
   await settle();
   expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['https://downtime.example/mf-manifest.json']);
   expect(preloads()).toContain('script https://downtime.example/remoteEntry.js');
-  expect(fetchHook('https://downtime.example/mf-manifest.json')).toBeDefined();
+  await expect(fetchHook('https://downtime.example/mf-manifest.json')).resolves.toBeDefined();
 });
 
 test('a failed manifest request preloads nothing and leaves the runtime to ask again; a failed configuration asks for nothing', async () => {
@@ -93,6 +109,6 @@ test('an early answer is not handed over after a minute: a remote redeployed sin
   requestPageRemoteEarly(Promise.resolve(answer(CONFIG)), '/company-overview');
   await settle();
   now.mockReturnValue(1_000_000 + 61_000);
-  expect(fetchHook('/remotes/overview/mf-manifest.json')).toBeUndefined();
+  await expect(fetchHook('/remotes/overview/mf-manifest.json')).resolves.toBeUndefined();
   now.mockRestore();
 });

@@ -18,6 +18,13 @@ declare const __LINEPULSE_PLATFORM_VERSION__: string;
 const earlyManifests = new Map<string, { answer: Promise<Response | undefined>; askedAt: number }>();
 /** An early answer older than this is not handed over: a remote redeployed since must show up. */
 const EARLY_MANIFEST_FRESH_MS = 60_000;
+/**
+ * Settles once the early manifest request, if there is one, has been made (the runtime configuration has
+ * answered and named the remote's address). The runtime may ask for the manifest before that: the
+ * application reads the same configuration answer, and with the host's chunks in the cache it can be the
+ * quicker of the two; it then waits for the early request rather than asking a second time.
+ */
+let earlyRequestMade: Promise<void> = Promise.resolve();
 
 interface ManifestShape {
   metaData?: { publicPath?: string; getPublicPath?: string; remoteEntry?: { name?: string; path?: string } };
@@ -61,19 +68,27 @@ function preloadScript(href: string): void {
 export function requestPageRemoteEarly(config: Promise<Response>, pathname: string): void {
   const id = routeAt(pathname);
   if (!id) return;
-  config
+  const manifest = config
     .then((response) => (response.ok ? (response.clone().json() as Promise<{ remotes?: Record<string, unknown> }>) : null))
     .then((runtimeConfig) => {
       const url = runtimeConfig?.remotes?.[ROUTES[id].remote];
-      if (typeof url !== 'string') return;
+      if (typeof url !== 'string') return null;
       const manifestUrl = absolute(url);
-      const manifest = fetch(manifestUrl);
+      const answer = fetch(manifestUrl);
       // The runtime gets its own copy of the answer; a failed request makes it ask again.
-      earlyManifests.set(manifestUrl, { answer: manifest.then((response) => response.clone(), () => undefined), askedAt: Date.now() });
-      return manifest
+      earlyManifests.set(manifestUrl, { answer: answer.then((response) => response.clone(), () => undefined), askedAt: Date.now() });
+      return { manifestUrl, answer };
+    });
+  earlyRequestMade = manifest.then(
+    () => undefined,
+    () => undefined,
+  );
+  manifest
+    .then((early) =>
+      early?.answer
         .then((response) => (response.ok ? response.json() : null))
-        .then((json: unknown) => firstScriptsOf(json, manifestUrl).forEach(preloadScript));
-    })
+        .then((json: unknown) => firstScriptsOf(json, early.manifestUrl).forEach(preloadScript)),
+    )
     .catch(() => undefined);
 }
 
@@ -86,11 +101,14 @@ export function earlyManifestPlugin(): ModuleFederationRuntimePlugin {
     name: 'linepulse-early-manifest',
     fetch(url) {
       const key = absolute(url);
-      const early = earlyManifests.get(key);
-      earlyManifests.delete(key);
-      if (!early || Date.now() - early.askedAt > EARLY_MANIFEST_FRESH_MS) return undefined;
-      // Resolving to undefined (the early request failed) makes the runtime fetch it itself.
-      return early.answer as Promise<Response>;
+      // Resolving to undefined (no early request for this address, a stale or failed one) makes the
+      // runtime fetch it itself.
+      return earlyRequestMade.then(() => {
+        const early = earlyManifests.get(key);
+        earlyManifests.delete(key);
+        if (!early || Date.now() - early.askedAt > EARLY_MANIFEST_FRESH_MS) return undefined;
+        return early.answer;
+      }) as Promise<Response>;
     },
   };
 }

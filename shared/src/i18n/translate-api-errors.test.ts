@@ -1,6 +1,6 @@
 import { createIntl } from 'react-intl';
 import { ApiError } from '../api/api-error';
-import { MESSAGES } from './messages';
+import { ALL_MESSAGES as MESSAGES } from './messages/all';
 import { errorMessage, translateApiErrors } from './translate-api-errors';
 
 const intlFor = (locale: 'en' | 'fr' | 'es') => createIntl({ locale, messages: MESSAGES[locale], onError: () => undefined });

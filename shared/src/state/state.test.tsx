@@ -7,7 +7,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { FACTORY_CACHE_CHECK_MS, FACTORY_CACHE_TTL_MS, defaultPreferences } from '@linepulse/contracts';
 import { userFactoriesQuery } from '../api/get-user-factories';
 import { preferencesQuery } from '../api/get-preferences';
-import { MESSAGES } from '../i18n/messages';
+import { ALL_MESSAGES as MESSAGES } from '../i18n/messages/all';
 import { resetServices } from '../services/services';
 import { configureTestServices, type TestNotifier } from '../testing/configure-test-services';
 import { LANGUAGE_STORAGE_KEY } from '../theme/theme-storage';

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom';
 import { configure } from '@testing-library/dom';
 import { TextDecoder, TextEncoder } from 'node:util';
 import sharedPackage from '../../package.json';
+import { loadMessages } from '../i18n/messages';
 
 // `findBy…` and `waitFor` give up after 1 s by default. CI runs fifteen projects on two cores, where a
 // Fluent dialog or a formik re-render can take longer than that to appear: a wait that can only pass
@@ -42,3 +43,11 @@ if (typeof window !== 'undefined') {
   const css = ((window as unknown as { CSS?: Record<string, unknown> }).CSS ??= {});
   if (typeof css.supports !== 'function') css.supports = () => false;
 }
+
+// The apps load one language's messages at a time, and the intl provider renders nothing until they have
+// arrived: tests render in any language at once, as the host does once its entry has asked for them.
+// (Contracts are imported here, not above: their schemas need TextEncoder, set just above.)
+beforeAll(async () => {
+  const { LANGUAGES } = await import('@linepulse/contracts');
+  await Promise.all(LANGUAGES.map(loadMessages));
+});

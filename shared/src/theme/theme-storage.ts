@@ -1,18 +1,10 @@
-import { isLanguage, type Language, type ThemeName } from '@linepulse/contracts';
+import type { ThemeName } from '@linepulse/contracts';
+import { browserStorage as storage } from '../i18n/language-storage';
 import { themeFlags, themeFromFlags } from './themes';
 
 /** Local storage keys of what must apply before the preferences arrive (home page, sign-in hints). */
 export const DARK_FLAG_STORAGE_KEY = 'linepulse.dark';
 export const ACCESSIBLE_FLAG_STORAGE_KEY = 'linepulse.accessible';
-export const LANGUAGE_STORAGE_KEY = 'linepulse.language';
-
-function storage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null;
-  }
-}
 
 /** Product §4: dark is used unless the flag is stored as the string 'false'. */
 export function readDarkFlag(store: Pick<Storage, 'getItem'> | null = storage()): boolean {
@@ -32,14 +24,6 @@ export function storeTheme(theme: ThemeName, store: Pick<Storage, 'setItem'> | n
   store?.setItem(ACCESSIBLE_FLAG_STORAGE_KEY, String(flags.accessible));
 }
 
-/** The last language used on this browser, else the browser's own when supported. */
-export function readStoredLanguage(store: Pick<Storage, 'getItem'> | null = storage()): Language | null {
-  const stored = store?.getItem(LANGUAGE_STORAGE_KEY);
-  if (isLanguage(stored)) return stored;
-  const browser = typeof navigator === 'undefined' ? undefined : navigator.language?.slice(0, 2);
-  return isLanguage(browser) ? browser : null;
-}
-
-export function storeLanguage(language: Language, store: Pick<Storage, 'setItem'> | null = storage()): void {
-  store?.setItem(LANGUAGE_STORAGE_KEY, language);
-}
+// The language is stored beside the theme; its functions live apart so the host's entry can read it
+// before the platform has loaded (`@linepulse/shared/early`).
+export { LANGUAGE_STORAGE_KEY, readStoredLanguage, storeLanguage } from '../i18n/language-storage';

@@ -1,5 +1,5 @@
 import { createIntl } from 'react-intl';
-import { MESSAGES } from '../i18n/messages';
+import { ALL_MESSAGES as MESSAGES } from '../i18n/messages/all';
 import { testAlert, testFactory } from '../testing/fixtures';
 import { alertText } from './alert-text';
 

@@ -1,4 +1,4 @@
-import { FEDERATION_NAMES } from '@linepulse/shared';
+import { FEDERATION_NAMES, PLATFORM_VERSION } from '@linepulse/shared';
 import { TEST_CONFIG } from '../../testing/render-host';
 import {
   RemoteContractError,
@@ -12,7 +12,8 @@ import {
   type RemoteRuntime,
 } from './remote-loader';
 
-const routes = { remote: 'reports', version: '1', platform: '^1.0.0', pages: { myReports: () => null } };
+// Built against the platform this host lends.
+const routes = { remote: 'reports', version: '1', platform: `^${PLATFORM_VERSION}`, pages: { myReports: () => null } };
 
 function fakeRuntime(): RemoteRuntime & { registerRemotes: jest.Mock; loadRemote: jest.Mock } {
   return { registerRemotes: jest.fn(), loadRemote: jest.fn() };

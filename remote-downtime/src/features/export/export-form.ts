@@ -1,7 +1,6 @@
 import { DateTime } from 'luxon';
 import * as yup from 'yup';
-import { dateRangeSchema } from '@linepulse/shared';
-import { DATE_FORMAT, type ExportFormat, type ExportInterval, type ExportKind } from '@linepulse/contracts';
+import { DATE_FORMAT, dateRangeSchema, type ExportFormat, type ExportInterval, type ExportKind } from '@linepulse/contracts';
 
 /** The longest export, in days (the api's limit: a year, leap years included). */
 export const EXPORT_MAX_DAYS = 366;

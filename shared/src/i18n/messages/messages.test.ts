@@ -1,5 +1,5 @@
 import { ALERT_KINDS, LANGUAGES, ROUTES, REMOTE_NAMES, ROLES, THEMES, ERROR_CODES, isRemoteOwnedErrorCode } from '@linepulse/contracts';
-import { MESSAGES } from './index';
+import { ALL_MESSAGES as MESSAGES } from './all';
 
 describe('shell messages', () => {
   const keys = (language: (typeof LANGUAGES)[number]): string[] => Object.keys(MESSAGES[language]).sort();

@@ -2,8 +2,8 @@ import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-compon
 import { useFormik } from 'formik';
 import type { ReactElement } from 'react';
 import { useIntl } from 'react-intl';
+import { dateRangeSchema } from '@linepulse/contracts';
 import { DATA_AVAILABLE_FROM, today } from '../period';
-import { dateRangeSchema } from './period-picker';
 
 const useStyles = makeStyles({
   range: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: tokens.spacingHorizontalS },

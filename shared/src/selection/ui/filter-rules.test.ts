@@ -1,4 +1,4 @@
-import { dateRangeSchema } from './period-picker';
+import { dateRangeSchema } from '@linepulse/contracts';
 import { savedFilterSchema } from './saved-filters-tab';
 
 const errors = async (schema: { validate: (v: unknown, o: object) => Promise<unknown> }, value: unknown): Promise<string[]> =>

@@ -1,10 +1,8 @@
 import { Field, Select, Spinner, makeStyles, tokens } from '@fluentui/react-components';
-import { DateTime } from 'luxon';
 import { Suspense, lazy, useId, useState, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
-import * as yup from 'yup';
 import { TIME_OPTIONS, type TimeOption } from '@linepulse/contracts';
-import { DATA_AVAILABLE_FROM, DATE_FORMAT, today, type PeriodSelection } from '../period';
+import type { PeriodSelection } from '../period';
 
 // The date range form (formik, date inputs) loads when a range is chosen: most visits never show it,
 // and it is not part of any page's first screen (issue 23).
@@ -13,30 +11,6 @@ const DateRangeForm = lazy(() => import('./date-range-form').then((m) => ({ defa
 const useStyles = makeStyles({
   root: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM },
 });
-
-const isDate = (value: string | undefined): boolean => !!value && /^\d{4}-\d{2}-\d{2}$/.test(value) && DateTime.fromFormat(value, DATE_FORMAT).isValid;
-
-/** Product §5 dates: both required, yyyy-LL-dd, from 1 September 2019, start not after end, not in the future. */
-export function dateRangeSchema(max: string = today()): yup.ObjectSchema<{ startDate: string; endDate: string }> {
-  const date = (required: string) =>
-    yup
-      .string()
-      .required(required)
-      .test('format', 'format', (value) => !value || isDate(value))
-      .test('beforeDataStart', 'beforeDataStart', (value) => !isDate(value) || (value as string) >= DATA_AVAILABLE_FROM)
-      .test('future', 'future', (value) => !isDate(value) || (value as string) <= max);
-  return yup.object({
-    startDate: date('startRequired'),
-    endDate: date('endRequired').test(
-      'startAfterEnd',
-      'startAfterEnd',
-      function check(value) {
-        const start = this.parent.startDate as string | undefined;
-        return !isDate(value) || !isDate(start) || (start as string) <= (value as string);
-      },
-    ),
-  });
-}
 
 export interface PeriodPickerProps {
   value: PeriodSelection;
