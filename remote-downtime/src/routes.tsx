@@ -1,6 +1,6 @@
 import { lazyPage, withRemoteMessages, type RemoteRoutesModule } from '@linepulse/shared';
 import packageJson from '../package.json';
-import { messages } from './messages';
+import { messageLoaders } from './message-loaders';
 
 // Pages load on first visit, so the host pays only for this small module when it mounts the remote.
 const ExportPage = lazyPage(() => import('./features/export/export-page').then((m) => ({ default: m.ExportPage })));
@@ -13,10 +13,10 @@ export const routes: RemoteRoutesModule<'downtime'> = {
   version: packageJson.version,
   platform: __LINEPULSE_PLATFORM_RANGE__,
   pages: {
-    availabilityDowntime: withRemoteMessages(messages, AvailabilityPage),
-    productionDataExport: withRemoteMessages(messages, ExportPage),
-    justification: withRemoteMessages(messages, JustificationPage),
-    alerts: withRemoteMessages(messages, AlertsPage),
+    availabilityDowntime: withRemoteMessages(messageLoaders, AvailabilityPage),
+    productionDataExport: withRemoteMessages(messageLoaders, ExportPage),
+    justification: withRemoteMessages(messageLoaders, JustificationPage),
+    alerts: withRemoteMessages(messageLoaders, AlertsPage),
   },
 };
 

@@ -1,6 +1,6 @@
 import { withRemoteMessages, type RemoteRoutesModule } from '@linepulse/shared';
 import packageJson from '../package.json';
-import { messages } from './messages';
+import { messageLoaders } from './message-loaders';
 import { opportunityPage } from './features/performance/opportunity-page';
 
 export const routes: RemoteRoutesModule<'opportunities'> = {
@@ -8,10 +8,10 @@ export const routes: RemoteRoutesModule<'opportunities'> = {
   version: packageJson.version,
   platform: __LINEPULSE_PLATFORM_RANGE__,
   pages: {
-    shiftChanges: withRemoteMessages(messages, opportunityPage('shiftChanges')),
-    lineStarts: withRemoteMessages(messages, opportunityPage('lineStarts')),
-    productChanges: withRemoteMessages(messages, opportunityPage('productChanges')),
-    plannedDowntimesWithTarget: withRemoteMessages(messages, opportunityPage('plannedDowntimes')),
+    shiftChanges: withRemoteMessages(messageLoaders, opportunityPage('shiftChanges')),
+    lineStarts: withRemoteMessages(messageLoaders, opportunityPage('lineStarts')),
+    productChanges: withRemoteMessages(messageLoaders, opportunityPage('productChanges')),
+    plannedDowntimesWithTarget: withRemoteMessages(messageLoaders, opportunityPage('plannedDowntimes')),
   },
 };
 

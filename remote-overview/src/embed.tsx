@@ -18,6 +18,7 @@ import {
   getUserFactories,
   initialPreferences,
   loadMessages,
+  loadRemoteMessages,
   notifierAtom,
   preferencesQuery,
   preferencesSavedAtom,
@@ -29,7 +30,7 @@ import {
 } from '@linepulse/shared';
 import { userFromClaims } from '@linepulse/contracts';
 import { isLanguage, isTheme, type Language, type ThemeName } from '@linepulse/contracts';
-import { messages } from './messages';
+import { messageLoaders } from './message-loaders';
 import { CompanyOverviewPage } from './pages/company-overview-page';
 
 /** What a sister product gives the company overview when it shows it without the Linepulse host. */
@@ -108,6 +109,7 @@ export function mount(element: HTMLElement, options: EmbedOptions): () => void {
   // The platform's messages come one language at a time, and nothing is drawn before they are here: ask
   // now, before React's first render (the intl provider keeps trying if this fails).
   loadMessages(language).catch(() => undefined);
+  loadRemoteMessages(messageLoaders, language).catch(() => undefined);
   const notifier = options.notifier ?? createStoreNotifier(store);
   // This embed's registration: another embed on the page unmounting leaves it in force (services.ts).
   const releaseServices = configureServices({
@@ -163,7 +165,7 @@ export function mount(element: HTMLElement, options: EmbedOptions): () => void {
           <AppProviders queryClient={queryClient} theme={theme} language={language} store={store}>
             <MemoryRouter initialEntries={['/company-overview']}>
               <ExternalLinksContext.Provider value={links}>
-                <RemoteIntlProvider messages={messages}>
+                <RemoteIntlProvider messages={messageLoaders}>
                   <CompanyOverviewPage />
                   {options.notifier ? null : <Snackbar />}
                 </RemoteIntlProvider>

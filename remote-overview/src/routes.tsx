@@ -1,6 +1,6 @@
 import { lazyPage, withRemoteMessages, type RemoteRoutesModule } from '@linepulse/shared';
 import packageJson from '../package.json';
-import { messages } from './messages';
+import { messageLoaders } from './message-loaders';
 
 // Pages load on first visit, so the host pays only for this small module when it mounts the remote.
 const CompanyOverviewPage = lazyPage(() => import('./pages/company-overview-page').then((m) => ({ default: m.CompanyOverviewPage })));
@@ -11,8 +11,8 @@ export const routes: RemoteRoutesModule<'overview'> = {
   version: packageJson.version,
   platform: __LINEPULSE_PLATFORM_RANGE__,
   pages: {
-    companyOverview: withRemoteMessages(messages, CompanyOverviewPage),
-    factoryDashboard: withRemoteMessages(messages, FactoryDashboardPage),
+    companyOverview: withRemoteMessages(messageLoaders, CompanyOverviewPage),
+    factoryDashboard: withRemoteMessages(messageLoaders, FactoryDashboardPage),
   },
 };
 

@@ -1,6 +1,6 @@
 import { lazyPage, withRemoteMessages, type RemoteRoutesModule } from '@linepulse/shared';
 import packageJson from '../package.json';
-import { messages } from './messages';
+import { messageLoaders } from './message-loaders';
 
 // Pages load on first visit, so the host pays only for this small module when it mounts the remote.
 const MyReportsPage = lazyPage(() => import('./features/list/my-reports-page').then((m) => ({ default: m.MyReportsPage })));
@@ -11,9 +11,9 @@ export const routes: RemoteRoutesModule<'reports'> = {
   version: packageJson.version,
   platform: __LINEPULSE_PLATFORM_RANGE__,
   pages: {
-    myReports: withRemoteMessages(messages, MyReportsPage),
-    reportCreation: withRemoteMessages(messages, ReportFormPage),
-    reportEdition: withRemoteMessages(messages, ReportFormPage),
+    myReports: withRemoteMessages(messageLoaders, MyReportsPage),
+    reportCreation: withRemoteMessages(messageLoaders, ReportFormPage),
+    reportEdition: withRemoteMessages(messageLoaders, ReportFormPage),
   },
 };
 

@@ -80,7 +80,7 @@ export { useNotifyError } from './state/use-notify-error';
 // Internationalisation
 export { loadMessages, loadedMessages, type MessageKey, type Messages } from './i18n/messages';
 export { LinepulseIntlProvider, type LinepulseIntlProviderProps } from './i18n/intl-provider';
-export { RemoteIntlProvider, missingTranslations, withRemoteMessages, type RemoteMessages } from './contracts/remote-intl';
+export { RemoteIntlProvider, loadRemoteMessages, missingTranslations, withRemoteMessages, type RemoteMessageLoaders, type RemoteMessages } from './contracts/remote-intl';
 export { errorMessage, errorMessageId, genericErrorMessage, translateApiErrors } from './i18n/translate-api-errors';
 
 // Themes and layout

@@ -1,22 +1,65 @@
 import type { ComponentType, ReactElement, ReactNode } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@linepulse/contracts';
+import { readStoredLanguage } from '../i18n/language-storage';
+import { useLanguageResource } from '../i18n/use-language-resource';
 import type { PreloadablePage } from './lazy-page';
 
 export type RemoteMessages = Record<Language, Record<string, string>>;
 
 /**
- * A remote ships its own translations (it is deployed apart from the host): this provider layers them
- * over the host's messages for the current language, so a remote page can use both.
+ * A remote's own translations one language at a time (2.1.0): each loader downloads one language, e.g.
+ * `() => import('./messages/fr').then((m) => m.fr)`, so a page downloads the language it shows only
+ * (decision 57).
  */
-export function RemoteIntlProvider({ messages, children }: { messages: RemoteMessages; children: ReactNode }): ReactElement {
+export type RemoteMessageLoaders = Record<Language, () => Promise<Record<string, string>>>;
+
+const isLoaders = (messages: RemoteMessages | RemoteMessageLoaders): messages is RemoteMessageLoaders => typeof messages.en === 'function';
+
+/** What each remote's loaders have brought, and what they are bringing: one download per language. */
+const arrived = new WeakMap<RemoteMessageLoaders, Map<Language, Record<string, string>>>();
+const pending = new WeakMap<RemoteMessageLoaders, Map<Language, Promise<Record<string, string>>>>();
+
+function mapOf<V>(maps: WeakMap<RemoteMessageLoaders, Map<Language, V>>, loaders: RemoteMessageLoaders): Map<Language, V> {
+  let map = maps.get(loaders);
+  if (!map) maps.set(loaders, (map = new Map()));
+  return map;
+}
+
+/** Downloads a language of a remote's messages once; a failed download is tried again on the next call. */
+export function loadRemoteMessages(loaders: RemoteMessageLoaders, language: Language): Promise<Record<string, string>> {
+  const inFlight = mapOf(pending, loaders);
+  let download = inFlight.get(language);
+  if (!download) {
+    download = loaders[language]().then((messages) => {
+      mapOf(arrived, loaders).set(language, messages);
+      return messages;
+    });
+    download.catch(() => inFlight.delete(language));
+    inFlight.set(language, download);
+  }
+  return download;
+}
+
+/**
+ * A remote ships its own translations (it is deployed apart from the host): this provider layers them
+ * over the host's messages for the current language, so a remote page can use both. Given loaders, it
+ * draws nothing until the remote's language has arrived, and keeps the previous one during a change.
+ */
+export function RemoteIntlProvider({ messages, children }: { messages: RemoteMessages | RemoteMessageLoaders; children: ReactNode }): ReactElement | null {
   const parent = useIntl();
   const language: Language = isLanguage(parent.locale) ? parent.locale : DEFAULT_LANGUAGE;
+  const own = useLanguageResource(
+    language,
+    (wanted) => (isLoaders(messages) ? arrived.get(messages)?.get(wanted) : messages[wanted]),
+    (wanted) => (isLoaders(messages) ? loadRemoteMessages(messages, wanted) : Promise.resolve(messages[wanted])),
+  );
+  if (!own) return null;
   return (
     <IntlProvider
       locale={parent.locale}
       defaultLocale={parent.defaultLocale}
-      messages={{ ...parent.messages, ...messages[language] } as Record<string, string>}
+      messages={{ ...parent.messages, ...own.value } as Record<string, string>}
       onError={parent.onError}
     >
       {children}
@@ -24,8 +67,12 @@ export function RemoteIntlProvider({ messages, children }: { messages: RemoteMes
   );
 }
 
-/** Wraps a remote page so it renders with the remote's own translations layered over the host's. */
-export function withRemoteMessages(messages: RemoteMessages, Page: ComponentType): ComponentType {
+/**
+ * Wraps a remote page so it renders with the remote's own translations layered over the host's. With
+ * loaders, preloading the page (the host does at start, from the address) also asks for the remote's
+ * messages in the language this browser last showed, so they travel with the page's code.
+ */
+export function withRemoteMessages(messages: RemoteMessages | RemoteMessageLoaders, Page: ComponentType): ComponentType {
   function PageWithMessages(): ReactElement {
     return (
       <RemoteIntlProvider messages={messages}>
@@ -35,8 +82,11 @@ export function withRemoteMessages(messages: RemoteMessages, Page: ComponentType
   }
   PageWithMessages.displayName = `WithRemoteMessages(${Page.displayName ?? Page.name ?? 'Page'})`;
   // A lazy page stays preloadable through its messages.
-  const preload = (Page as PreloadablePage).preload;
-  return preload ? Object.assign(PageWithMessages, { preload }) : PageWithMessages;
+  const preloadPage = (Page as PreloadablePage).preload;
+  if (!isLoaders(messages)) return preloadPage ? Object.assign(PageWithMessages, { preload: preloadPage }) : PageWithMessages;
+  const preload = (): Promise<unknown> =>
+    Promise.all([loadRemoteMessages(messages, readStoredLanguage() ?? DEFAULT_LANGUAGE), preloadPage?.()]);
+  return Object.assign(PageWithMessages, { preload });
 }
 
 /** Keys present in one language but missing in another, as `fr: some.key`; empty when complete. */
