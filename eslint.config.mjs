@@ -37,7 +37,11 @@ function importRule(app, { startUpAllowed }) {
         },
         ...(app === 'host'
           ? []
-          : [{ group: ['@azure/msal-browser', '@azure/msal-react'], message: 'Sign-in belongs to the host: use the token provider the platform lends.' }]),
+          : [
+              { group: ['@azure/msal-browser', '@azure/msal-react'], message: 'Sign-in belongs to the host: use the token provider the platform lends.' },
+              // Bundled, not lent: a remote importing it would hold a second copy of the platform's language cache.
+              { group: ['@linepulse/shared/early'], message: "The host's entry module only: a remote uses loadMessages from @linepulse/shared." },
+            ]),
       ],
       ...(startUpAllowed ? {} : { paths: [START_UP_ONLY] }),
     },

@@ -41,6 +41,12 @@ test('a remote importing MSAL is refused: sign-in belongs to the host', async ()
   assert.match(found.join(), /Sign-in belongs to the host/);
 });
 
+test("a remote importing the host entry's early platform module is refused", async () => {
+  const found = await restrictions('remote-overview/src/embed.tsx', "import { loadMessages } from '@linepulse/shared/early';\nexport const y = loadMessages;\n");
+  assert.match(found.join(), /host's entry module only/);
+  assert.deepEqual(await restrictions('host/src/index.ts', "import { requestStoredLanguageMessages } from '@linepulse/shared/early';\nrequestStoredLanguageMessages();\n"), []);
+});
+
 test('what the platform lends, and the contracts, are allowed in a remote', async () => {
   const found = await restrictions(
     'remote-admin/src/x.ts',
