@@ -1,6 +1,7 @@
 import type { ComponentType, ReactElement, ReactNode } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@linepulse/contracts';
+import { languageCache, type LanguageCache } from '../i18n/language-cache';
 import { readStoredLanguage } from '../i18n/language-storage';
 import { useLanguageResource } from '../i18n/use-language-resource';
 import type { PreloadablePage } from './lazy-page';
@@ -16,29 +17,18 @@ export type RemoteMessageLoaders = Record<Language, () => Promise<Record<string,
 
 const isLoaders = (messages: RemoteMessages | RemoteMessageLoaders): messages is RemoteMessageLoaders => typeof messages.en === 'function';
 
-/** What each remote's loaders have brought, and what they are bringing: one download per language. */
-const arrived = new WeakMap<RemoteMessageLoaders, Map<Language, Record<string, string>>>();
-const pending = new WeakMap<RemoteMessageLoaders, Map<Language, Promise<Record<string, string>>>>();
+/** One cache per remote's loaders: each language downloaded once. */
+const caches = new WeakMap<RemoteMessageLoaders, LanguageCache<Record<string, string>>>();
 
-function mapOf<V>(maps: WeakMap<RemoteMessageLoaders, Map<Language, V>>, loaders: RemoteMessageLoaders): Map<Language, V> {
-  let map = maps.get(loaders);
-  if (!map) maps.set(loaders, (map = new Map()));
-  return map;
+function cacheOf(loaders: RemoteMessageLoaders): LanguageCache<Record<string, string>> {
+  let cache = caches.get(loaders);
+  if (!cache) caches.set(loaders, (cache = languageCache(loaders)));
+  return cache;
 }
 
 /** Downloads a language of a remote's messages once; a failed download is tried again on the next call. */
 export function loadRemoteMessages(loaders: RemoteMessageLoaders, language: Language): Promise<Record<string, string>> {
-  const inFlight = mapOf(pending, loaders);
-  let download = inFlight.get(language);
-  if (!download) {
-    download = loaders[language]().then((messages) => {
-      mapOf(arrived, loaders).set(language, messages);
-      return messages;
-    });
-    download.catch(() => inFlight.delete(language));
-    inFlight.set(language, download);
-  }
-  return download;
+  return cacheOf(loaders).load(language);
 }
 
 /**
@@ -49,11 +39,9 @@ export function loadRemoteMessages(loaders: RemoteMessageLoaders, language: Lang
 export function RemoteIntlProvider({ messages, children }: { messages: RemoteMessages | RemoteMessageLoaders; children: ReactNode }): ReactElement | null {
   const parent = useIntl();
   const language: Language = isLanguage(parent.locale) ? parent.locale : DEFAULT_LANGUAGE;
-  const own = useLanguageResource(
-    language,
-    (wanted) => (isLoaders(messages) ? arrived.get(messages)?.get(wanted) : messages[wanted]),
-    (wanted) => (isLoaders(messages) ? loadRemoteMessages(messages, wanted) : Promise.resolve(messages[wanted])),
-  );
+  // Messages given whole are all there at once; loaders bring one language at a time.
+  const source = isLoaders(messages) ? cacheOf(messages) : { peek: (wanted: Language) => messages[wanted], load: (wanted: Language) => Promise.resolve(messages[wanted]) };
+  const own = useLanguageResource(language, source.peek, source.load);
   if (!own) return null;
   return (
     <IntlProvider

@@ -1,4 +1,5 @@
 import type { Language } from '@linepulse/contracts';
+import { languageCache } from '../language-cache';
 import type { MessageKey } from './en';
 
 export type { MessageKey };
@@ -18,30 +19,19 @@ const LOADERS: Record<Language, () => Promise<Messages>> = {
   es: () => import(/* webpackChunkName: "messages-es" */ './es').then((module) => module.es),
 };
 
-const loaded = new Map<Language, Messages>();
-const loading = new Map<Language, Promise<Messages>>();
+const platform = languageCache(LOADERS);
 
 /** A language's messages, downloaded once; a failed download is tried again on the next call. */
 export function loadMessages(language: Language): Promise<Messages> {
-  let pending = loading.get(language);
-  if (!pending) {
-    pending = LOADERS[language]().then((messages) => {
-      loaded.set(language, messages);
-      return messages;
-    });
-    pending.catch(() => loading.delete(language));
-    loading.set(language, pending);
-  }
-  return pending;
+  return platform.load(language);
 }
 
 /** A language's messages if they have arrived, else undefined (ask with loadMessages). */
 export function loadedMessages(language: Language): Messages | undefined {
-  return loaded.get(language);
+  return platform.peek(language);
 }
 
 /** Tests only: as on a page that has just started, no language has arrived. */
 export function forgetLoadedMessages(): void {
-  loaded.clear();
-  loading.clear();
+  platform.forget();
 }
