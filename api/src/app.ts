@@ -73,10 +73,10 @@ export const linepulse = fp(
     await app.register(compress);
     await app.register(openapi);
     await app.register(dbPlugin, options.db ? { db: options.db } : {});
-    await app.register(heavyCalls);
     await app.register(rollupSweep);
     await app.register(live);
     await app.register(readReplica);
+    await app.register(heavyCalls);
     await app.register(oidc);
     await app.register(auth);
     await app.register(staticFiles);

@@ -64,7 +64,7 @@ if (onPostgres) {
       pair = await startPgPair();
       cleanup.after(() => pair.stop());
       // No kept answers: every call below computes, so where it read is what is tested. A small lag bound.
-      ({ app } = await build(cleanup, { DATABASE_URL: pair.primaryUrl, DATABASE_READ_URL: pair.replicaUrl, READ_REPLICA_MAX_LAG_MS: '300', ANALYTICS_CACHE_SECONDS: '0', ROLLUP_REFRESH_SECONDS: '0' }));
+      ({ app } = await build(cleanup, { DATABASE_URL: pair.primaryUrl, DATABASE_READ_URL: pair.replicaUrl, READ_REPLICA_MAX_LAG_MS: '300', ANALYTICS_CACHE_SECONDS: '0', ROLLUP_REFRESH_SECONDS: '0', HEAVY_UNIT_DAYS: '1' }));
       factory = (await call(app, DEMO.admin, { method: 'POST', url: '/api/factories', payload: { name: 'Replica Plant', timezone: 'UTC' } })).body.id;
       const configured = await configure('Line 1');
       unit = configured.body.production_units[0].id;
@@ -95,6 +95,20 @@ if (onPostgres) {
       await figures();
       assert.ok(served().replica > between.replica, 'a second call at once still on the replica');
       assert.equal(served().primary, between.primary);
+    });
+
+    it('reads a heavy call on the replica too, on the heavy calls’ own pool', async () => {
+      // One line over twelve days is past ten times HEAVY_UNIT_DAYS (1), by-groups' bound: a heavy call.
+      const twelveDays = { start: iso(day - 11 * DAY), end: iso(day + DAY), groups: [{ name: 'l1', factory_id: factory, production_unit_ids: [unit] }] };
+      const heavyBefore = app.heavyCalls.started;
+      const before = served();
+      const answer = await call(app, DEMO.operation, { method: 'POST', url: '/api/kpis/by-groups', payload: twelveDays });
+      assert.equal(answer.status, 200, JSON.stringify(answer.body));
+      assert.equal(app.heavyCalls.started, heavyBefore + 1);
+      assert.ok(served().replica > before.replica, `the heavy call read the replica (${JSON.stringify(served())})`);
+      assert.equal(served().primary, before.primary);
+      const primary = await kpisByGroups(app.db, account, twelveDays);
+      assert.deepEqual(answer.body.groups[0].total, (primary.groups[0] as { total: unknown }).total);
     });
 
     it('shows its author a configuration change at once, though the replica has not replayed it', async () => {

@@ -402,7 +402,10 @@ export class AlertService {
       entry.units.push(t.production_unit_id);
       byFactory.set(t.factory_id, entry);
     }
-    for (const [factoryId, { accountId, units }] of byFactory) await this.evaluateFactory(accountId, factoryId, units);
+    // Through the same queue as the looks that changes ask for: two looks at one factory at once could
+    // each read the episode before the other wrote it (one clearing the hold the other had just started).
+    for (const [factoryId, { accountId, units }] of byFactory) this.changed(accountId, factoryId, units);
+    await this.looking;
   }
 
   /** Sends what is waiting until nothing is due. */

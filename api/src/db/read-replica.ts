@@ -107,15 +107,23 @@ export class ReadRouting {
     private readonly replica: Db,
     private readonly options: ReadRoutingOptions,
   ) {
-    this.reads = {
+    this.reads = this.route(primary, replica);
+  }
+
+  /**
+   * A Db routed like `reads` over another pair of pools on the same two servers (the heavy calls' own
+   * pools, with their statement timeout): the same replay position, lag bound and accounts' writes decide.
+   */
+  route(primary: Db, replica: Db): Db {
+    return {
       kind: primary.kind,
-      query: <T>(sql: string, params?: readonly unknown[]) => (isPlainRead(sql) ? this.read<T>(sql, params) : this.write(() => primary.query<T>(sql, params))),
+      query: <T>(sql: string, params?: readonly unknown[]) => (isPlainRead(sql) ? this.read<T>(primary, replica, sql, params) : this.write(() => primary.query<T>(sql, params))),
       exec: (sql) => this.write(() => primary.exec(sql)),
       copyFrom: (table, columns, csv) => this.write(() => primary.copyFrom(table, columns, csv)),
       transaction: <T>(fn: (tx: Queryable) => Promise<T>) => this.write(() => primary.transaction(fn)),
       ping: () => primary.ping(),
       listen: (channel, onNotify, onGap) => primary.listen(channel, onNotify, onGap),
-      // Both databases belong to the app.
+      // The pools belong to whoever made them.
       close: async () => undefined,
     };
   }
@@ -294,14 +302,14 @@ export class ReadRouting {
     return reference !== undefined && this.replayed !== null && this.replayed >= reference[1];
   }
 
-  private async read<T>(sql: string, params?: readonly unknown[]): Promise<T[]> {
+  private async read<T>(primary: Db, replica: Db, sql: string, params?: readonly unknown[]): Promise<T[]> {
     let reason = this.primaryReason();
     // Waiting for its account's or its own write: the replica has usually replayed it within
     // milliseconds, which the last probe cannot know yet.
     if (this.waitsForReplay(reason)) reason = await this.afterReplay();
-    if (reason !== null) return this.onPrimary(reason, sql, params);
+    if (reason !== null) return this.onPrimary(primary, reason, sql, params);
     try {
-      const rows = await this.replica.query<T>(sql, params);
+      const rows = await replica.query<T>(sql, params);
       this.counts.replica += 1;
       return rows;
     } catch (error) {
@@ -309,7 +317,7 @@ export class ReadRouting {
       const conflict = (error as { code?: string }).code === '40001';
       if (!conflict && !isConnectionError(error)) throw error;
       if (!conflict) this.unhealthy(error);
-      return this.onPrimary('failed', sql, params);
+      return this.onPrimary(primary, 'failed', sql, params);
     }
   }
 
@@ -332,9 +340,9 @@ export class ReadRouting {
     }
   }
 
-  private onPrimary<T>(reason: PrimaryReason, sql: string, params?: readonly unknown[]): Promise<T[]> {
+  private onPrimary<T>(primary: Db, reason: PrimaryReason, sql: string, params?: readonly unknown[]): Promise<T[]> {
     this.counts.primary += 1;
     this.reasons[reason] += 1;
-    return this.primary.query<T>(sql, params);
+    return primary.query<T>(sql, params);
   }
 }

@@ -112,6 +112,8 @@ export interface HeavyTurn {
  */
 export class HeavyCalls {
   private running = 0;
+  /** Heavy calls that have had their turn since start (tests, benchmarks). */
+  started = 0;
   private readonly waiting: { start: () => void }[] = [];
   private readonly callers = new Set<string>();
 
@@ -179,6 +181,7 @@ export class HeavyCalls {
   private turn(reply: FastifyReply, signal?: AbortSignal): Promise<void> {
     if (this.running < this.limits.concurrent) {
       this.running += 1;
+      this.started += 1;
       return Promise.resolve();
     }
     if (this.waiting.length >= this.limits.queue) return Promise.reject(this.busy(reply));
@@ -192,6 +195,7 @@ export class HeavyCalls {
       const gone = (): void => leave(clientClosedError());
       const entry = {
         start: () => {
+          this.started += 1;
           clearTimeout(timer);
           signal?.removeEventListener('abort', gone);
           resolve();
@@ -215,11 +219,18 @@ async function heavyCallsPlugin(app: FastifyInstance): Promise<void> {
   const limits = app.config.heavyCalls;
   let db = app.db;
   if (app.db.kind === 'postgresql' && app.config.databaseUrl) {
-    db = createPgDb(app.config.databaseUrl, { max: limits.concurrent, statementTimeoutMs: limits.timeoutMs });
-    const own = db;
-    app.addHook('onClose', async () => own.close());
+    const pool = (url: string): Db => {
+      const own = createPgDb(url, { max: limits.concurrent, statementTimeoutMs: limits.timeoutMs });
+      app.addHook('onClose', async () => own.close());
+      return own;
+    };
+    db = pool(app.config.databaseUrl);
+    // With a replica, the heavy calls' reads go there too, by the same rules as the light calls'
+    // (decision 52): a year of opportunities is the largest read the primary would otherwise serve.
+    const replica = app.config.readReplica;
+    if (replica && app.readRouting) db = app.readRouting.route(db, pool(replica.url));
   }
   app.decorate('heavyCalls', new HeavyCalls(db, limits));
 }
 
-export default fp(heavyCallsPlugin, { name: 'heavy-calls', dependencies: ['config', 'db'] });
+export default fp(heavyCallsPlugin, { name: 'heavy-calls', dependencies: ['config', 'db', 'read-replica'] });
