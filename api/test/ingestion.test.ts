@@ -253,4 +253,48 @@ describe('ingest keys and HTTP ingestion', () => {
     assert.equal(cross.status, 400);
     assert.equal(cross.body.errors[0].code, 'ING_UNIT_UNKNOWN');
   });
+  describe('a unit removed while machines send (no foreign key per row: migration 034)', () => {
+    /** A factory of its own with lines L1 and L2, and the configuration without L2. */
+    const plant = async (name: string) => {
+      const id = (await call(app, DEMO.admin, { method: 'POST', url: '/api/factories', payload: { name, timezone: 'UTC' } })).body.id as string;
+      const configured = await call(app, DEMO.admin, { method: 'PUT', url: `/api/factories/${id}/configuration`, payload: CONFIGURATION });
+      const lines = Object.fromEntries(configured.body.production_units.map((u: { key: string; id: string }) => [u.key, u.id])) as Record<string, string>;
+      const [{ config_version: version }] = (await app.db.query<{ config_version: number }>('SELECT config_version FROM factories WHERE id = $1', [id])) as [{ config_version: number }];
+      const withoutL2 = { ...CONFIGURATION, production_units: [CONFIGURATION.production_units[0]], work_shifts: [{ ...CONFIGURATION.work_shifts[0]!, production_units: ['L1'] }] };
+      return { id, lines, version, removeL2: () => call(app, DEMO.admin, { method: 'PUT', url: `/api/factories/${id}/configuration`, payload: withoutL2 }) };
+    };
+    const stored = async (factoryId: string) =>
+      Number((await app.db.query<{ n: string }>('SELECT count(*)::text AS n FROM unit_state_events WHERE account_id = $1 AND factory_id = $2', [accountId, factoryId]))[0]!.n);
+
+    it('refuses a batch for a unit removed since its factory was looked up, storing none of it', async () => {
+      const p = await plant('Removal After Lookup');
+      const event = (id: string, unit: string) => ({ id, type: 'state', unit, at: minutesAgo(1), state: 'running' });
+      // The lookup is cached with L2, then L2 goes behind the api's back (no cache forgotten).
+      assert.deepEqual(await ingestEvents(app.db, { accountId, factoryId: p.id, configVersion: p.version }, [event('a', 'L1')]), { accepted: 1, duplicates: 0 });
+      await app.db.query('DELETE FROM production_units WHERE account_id = $1 AND id = $2', [accountId, p.lines.L2]);
+      await assert.rejects(
+        ingestEvents(app.db, { accountId, factoryId: p.id, configVersion: p.version }, [event('b', 'L1'), event('c', 'L2')]),
+        (error: { statusCode?: number; items?: { code: string }[] }) => error.statusCode === 400 && error.items?.[0]?.code === 'ING_UNIT_UNKNOWN',
+      );
+      assert.equal(await stored(p.id), 1);
+    });
+
+    it('keeps a unit whose first facts are being stored while the configuration removes it', async () => {
+      const p = await plant('Removal During Batch');
+      let removal: ReturnType<typeof p.removeL2> | undefined;
+      await app.db.transaction(async (tx) => {
+        // The batch has stored L2's first fact and holds its lock; the removal starts meanwhile. Silent, as
+        // a history import's parts are: an announced batch also holds its factory's row (the live event's
+        // key), which the removal would wait for before its first check.
+        await ingestEvents(tx, { accountId, factoryId: p.id, configVersion: p.version }, [{ id: 'first', type: 'state', unit: 'L2', at: minutesAgo(1), state: 'running' }], { announce: false });
+        removal = p.removeL2();
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      });
+      const refused = await removal!;
+      assert.equal(refused.status, 409, JSON.stringify(refused.body));
+      assert.deepEqual(refused.body.errors.map((e: { code: string; arguments: { key: string } }) => `${e.code} ${e.arguments.key}`), ['CFG_IN_USE L2']);
+      assert.equal((await app.db.query('SELECT 1 FROM production_units WHERE account_id = $1 AND id = $2', [accountId, p.lines.L2])).length, 1);
+      assert.equal(await stored(p.id), 1);
+    });
+  });
 });

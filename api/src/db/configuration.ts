@@ -112,6 +112,17 @@ function withoutIds(config: FactoryConfiguration): ConfigurationDeclaration {
   };
 }
 
+const FACTS_OF_UNIT = ['unit_state_events', 'unit_count_events', 'unit_counter_readings', 'downtime_justifications', 'product_run_events']
+  .map((table) => `EXISTS (SELECT 1 FROM ${table} f WHERE f.account_id = $1 AND f.production_unit_id = x.id)`)
+  .join(' OR ');
+
+/** Those of the units that facts refer to. */
+async function unitsWithFacts(q: Queryable, accountId: string, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await q.query<{ id: string }>(`SELECT x.id FROM unnest($2::uuid[]) AS x(id) WHERE ${FACTS_OF_UNIT}`, [accountId, ids]);
+  return new Set(rows.map((r) => r.id));
+}
+
 async function inUse(q: Queryable, accountId: string, current: FactoryConfiguration, next: ConfigurationDeclaration): Promise<InUse> {
   const removed = <T extends { id: string }>(list: T[], keyOf: (item: T) => string, kept: Set<string>): T[] =>
     list.filter((item) => !kept.has(keyOf(item)));
@@ -123,10 +134,7 @@ async function inUse(q: Queryable, accountId: string, current: FactoryConfigurat
     const rows = await q.query<{ id: string }>(sql, [accountId, ids]);
     return new Set(rows.map((r) => r.id));
   };
-  const factsOfUnit = ['unit_state_events', 'unit_count_events', 'unit_counter_readings', 'downtime_justifications', 'product_run_events']
-    .map((table) => `EXISTS (SELECT 1 FROM ${table} f WHERE f.account_id = $1 AND f.production_unit_id = x.id)`)
-    .join(' OR ');
-  const usedUnits = await used(units.map((u) => u.id), `SELECT x.id FROM unnest($2::uuid[]) AS x(id) WHERE ${factsOfUnit}`);
+  const usedUnits = await unitsWithFacts(q, accountId, units.map((u) => u.id));
   const usedProducts = await used(
     products.map((p) => p.id),
     'SELECT x.id FROM unnest($2::uuid[]) AS x(id) WHERE EXISTS (SELECT 1 FROM product_run_events f WHERE f.account_id = $1 AND f.product_id = x.id)',
@@ -146,8 +154,9 @@ async function inUse(q: Queryable, accountId: string, current: FactoryConfigurat
  * Makes the stored configuration equal to the declaration, inside the caller's transaction: upserts by
  * key/SKU (ids are kept), removes what is no longer declared, marks for re-derivation the whole history
  * of every unit whose schedule, rates, downtime delay or cost changed (every unit when reasons changed),
- * and bumps the factory's config_version when anything changed. Returns `inUse` instead, changing
- * nothing, when the declaration would remove units, products or reasons that facts refer to.
+ * and bumps the factory's config_version when anything changed. Returns `inUse` instead when the
+ * declaration would remove units, products or reasons that facts refer to: the caller then rolls its
+ * transaction back (units may have been removed before facts arriving meanwhile were seen).
  */
 export async function applyConfiguration(
   q: Queryable,
@@ -168,10 +177,17 @@ export async function applyConfiguration(
 
   const ids = [accountId, factoryId];
   const units = next.production_units;
-  await q.query(
-    `DELETE FROM production_units WHERE account_id = $1 AND factory_id = $2 AND NOT (key = ANY($3::text[]))`,
+  const removedUnits = await q.query<{ id: string; key: string }>(
+    `DELETE FROM production_units WHERE account_id = $1 AND factory_id = $2 AND NOT (key = ANY($3::text[])) RETURNING id, key`,
     [...ids, units.map((u) => u.key)],
   );
+  // Asked again now that the removal holds the units' rows: an ingestion batch that had locked one
+  // (state, count and counter facts have no foreign key, migration 034) has committed by now and is
+  // seen here; a later one waits for this transaction and then finds the unit gone.
+  const usedAfter = await unitsWithFacts(q, accountId, removedUnits.map((u) => u.id));
+  if (usedAfter.size > 0) {
+    return { inUse: { production_units: removedUnits.filter((u) => usedAfter.has(u.id)).map((u) => u.key), products: [], downtime_reasons: [] } };
+  }
   const unitRows = await q.query<{ id: string; key: string }>(
     `INSERT INTO production_units (account_id, factory_id, key, name, converted_unit_name, packages, cost_per_hour, downtime_delay_seconds, sort_order)
      SELECT $1::uuid, $2::uuid, t.* FROM unnest($3::text[], $4::text[], $5::text[], $6::int[], $7::numeric[], $8::int[], $9::int[])

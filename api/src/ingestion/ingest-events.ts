@@ -285,9 +285,15 @@ export function validateBatch(
  * - justifications: [from, to).
  * A single statement is its own transaction: everything or nothing is stored, and the answer comes
  * after the commit.
+ * The state, count and counter tables have no foreign key (a check per row; migration 034): the batch
+ * locks each of its units once (`units`, FOR KEY SHARE: a configuration removing one waits for the
+ * batch, then sees its facts and refuses) and fails as a foreign key would (23503) when one is gone.
  */
 const INSERT_BATCH = `
 WITH
+units AS (
+  SELECT id FROM production_units WHERE account_id = $1 AND factory_id = $2 AND id = ANY($27::uuid[]) FOR KEY SHARE
+),
 s AS (
   INSERT INTO unit_state_events (account_id, factory_id, production_unit_id, event_id, at, running)
   SELECT $1::uuid, $2::uuid, t.u, t.e, t.a, t.r
@@ -344,7 +350,8 @@ live AS (
 notified AS (
   ${notifySql('live')}
 )
-SELECT (SELECT count(*) FROM touched) AS accepted, (SELECT count(*) FROM dirty) AS dirty, (SELECT count(*) FROM notified) AS notified`;
+SELECT (SELECT count(*) FROM touched) AS accepted, (SELECT count(*) FROM dirty) AS dirty, (SELECT count(*) FROM notified) AS notified,
+       require_batch_units(cardinality($27::uuid[]), (SELECT count(*) FROM units)) AS units_found`;
 
 function batchParams(factory: IngestFactory, c: Columns, announce: boolean): unknown[] {
   return [
@@ -356,6 +363,7 @@ function batchParams(factory: IngestFactory, c: Columns, announce: boolean): unk
     c.justification.unit, c.justification.id, c.justification.from, c.justification.to, c.justification.reason,
     c.product.unit, c.product.id, c.product.at, c.product.product,
     announce,
+    [...unitsOf(c)],
   ];
 }
 
