@@ -9,13 +9,34 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { kpisByGroups } from '../src/analytics/engine.ts';
 import { createPgDb } from '../src/db/pg-db.ts';
-import { ReadRouting, withReadContext } from '../src/db/read-replica.ts';
+import { isPlainRead, ReadRouting, withReadContext } from '../src/db/read-replica.ts';
 import { build, call, Cleanup, DEMO, onPostgres } from './helper.ts';
 import { startPgPair, type PgPair } from './pg-pair.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('which statements may read the replica', () => {
+  it('takes plain reads, parenthesised unions among them, and leaves writes and locks to the primary', () => {
+    for (const sql of [
+      'SELECT 1',
+      '  with x AS (SELECT 1) SELECT * FROM x',
+      // A line's product runs: the last before the window and those inside it (opportunity occurrences).
+      '(SELECT at FROM product_run_events WHERE at < $1 ORDER BY at DESC LIMIT 1)\n UNION ALL\n (SELECT at FROM product_run_events WHERE at >= $1)',
+      'SELECT updated_at, deleted FROM t',
+    ]) assert.equal(isPlainRead(sql), true, sql);
+    for (const sql of [
+      'INSERT INTO t VALUES (1)',
+      'WITH d AS (DELETE FROM t RETURNING 1) SELECT count(*) FROM d',
+      '(SELECT id FROM t FOR UPDATE)',
+      'SELECT id FROM production_units WHERE id = $1 FOR KEY SHARE',
+      'SELECT pg_advisory_xact_lock(1)',
+      "SELECT nextval('s')",
+      'UPDATE t SET a = 1',
+    ]) assert.equal(isPlainRead(sql), false, sql);
+  });
+});
 
 if (onPostgres) {
   describe('reads on a streaming replica', () => {

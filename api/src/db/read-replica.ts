@@ -58,11 +58,12 @@ export function lsnValue(lsn: string): bigint {
 }
 
 /**
- * A statement that only reads: SELECT or WITH, and nothing that writes, locks rows or takes an advisory
- * lock (those mean the caller is coordinating with other instances on the primary).
+ * A statement that only reads: SELECT or WITH (a union of parenthesised SELECTs too), and nothing that
+ * writes, locks rows or takes an advisory lock (those mean the caller is coordinating with other
+ * instances on the primary).
  */
 export function isPlainRead(sql: string): boolean {
-  return /^\s*(select|with)\b/i.test(sql) && !/\b(insert|update|delete|for\s+(update|share|no\s+key\s+update|key\s+share)|pg_(try_)?advisory\w*|nextval|setval|set_config)\b/i.test(sql);
+  return /^[\s(]*(select|with)\b/i.test(sql) && !/\b(insert|update|delete|for\s+(update|share|no\s+key\s+update|key\s+share)|pg_(try_)?advisory\w*|nextval|setval|set_config)\b/i.test(sql);
 }
 
 /** Errors that say the replica cannot be reached (rather than that the statement was wrong). */

@@ -15,8 +15,15 @@ import { fileURLToPath } from 'node:url';
 const file = process.env.SQL_STATEMENT_LOG || null;
 const seen = new Set<string>();
 const srcDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..') + path.sep;
-/** The database layer itself: a statement's origin is the first frame outside these files. */
-const LAYER = ['db.ts', 'pg-db.ts', 'pglite-db.ts', 'read-replica.ts', 'statement-log.ts'].map((f) => path.join(srcDir, 'db', f));
+/**
+ * The database layer itself, and the Dbs that wrap it (the shared reads' memo, the heavy calls' limits):
+ * a statement's origin is the first frame outside these files.
+ */
+const LAYER = [
+  ...['db.ts', 'pg-db.ts', 'pglite-db.ts', 'read-replica.ts', 'statement-log.ts'].map((f) => path.join(srcDir, 'db', f)),
+  path.join(srcDir, 'analytics', 'shared-reads.ts'),
+  path.join(srcDir, 'plugins', 'app', 'heavy-calls.ts'),
+];
 
 /** Statements sent by this process so far (every one: a benchmark's "queries per call" reads it). */
 let sent = 0;
