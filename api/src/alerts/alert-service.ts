@@ -396,15 +396,10 @@ export class AlertService {
         RETURNING t.rule_id, t.production_unit_id, r.account_id, r.factory_id`,
       [iso(this.clock())],
     );
-    const byFactory = new Map<string, { accountId: string; units: string[] }>();
-    for (const t of due) {
-      const entry = byFactory.get(t.factory_id) ?? { accountId: t.account_id, units: [] };
-      entry.units.push(t.production_unit_id);
-      byFactory.set(t.factory_id, entry);
-    }
-    // Through the same queue as the looks that changes ask for: two looks at one factory at once could
-    // each read the episode before the other wrote it (one clearing the hold the other had just started).
-    for (const [factoryId, { accountId, units }] of byFactory) this.changed(accountId, factoryId, units);
+    // Through the same queue as the looks that changes ask for (which gathers the lines per factory): two
+    // looks at one factory at once could each read the episode before the other wrote it (one clearing
+    // the hold the other had just started).
+    for (const t of due) this.changed(t.account_id, t.factory_id, [t.production_unit_id]);
     await this.looking;
   }
 

@@ -116,11 +116,16 @@ const FACTS_OF_UNIT = ['unit_state_events', 'unit_count_events', 'unit_counter_r
   .map((table) => `EXISTS (SELECT 1 FROM ${table} f WHERE f.account_id = $1 AND f.production_unit_id = x.id)`)
   .join(' OR ');
 
-/** Those of the units that facts refer to. */
-async function unitsWithFacts(q: Queryable, accountId: string, ids: readonly string[]): Promise<Set<string>> {
+/** Those of `ids` that `sql` returns (its $1 the account, $2 the ids). */
+async function idsReferenced(q: Queryable, accountId: string, ids: readonly string[], sql: string): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await q.query<{ id: string }>(`SELECT x.id FROM unnest($2::uuid[]) AS x(id) WHERE ${FACTS_OF_UNIT}`, [accountId, ids]);
+  const rows = await q.query<{ id: string }>(sql, [accountId, ids]);
   return new Set(rows.map((r) => r.id));
+}
+
+/** Those of the units that facts refer to. */
+function unitsWithFacts(q: Queryable, accountId: string, ids: readonly string[]): Promise<Set<string>> {
+  return idsReferenced(q, accountId, ids, `SELECT x.id FROM unnest($2::uuid[]) AS x(id) WHERE ${FACTS_OF_UNIT}`);
 }
 
 async function inUse(q: Queryable, accountId: string, current: FactoryConfiguration, next: ConfigurationDeclaration): Promise<InUse> {
@@ -129,17 +134,16 @@ async function inUse(q: Queryable, accountId: string, current: FactoryConfigurat
   const units = removed(current.production_units, (u) => u.key, new Set(next.production_units.map((u) => u.key)));
   const products = removed(current.products, (p) => p.sku, new Set(next.products.map((p) => p.sku)));
   const reasons = removed(current.downtime_reasons, (r) => r.key, new Set(next.downtime_reasons.map((r) => r.key)));
-  const used = async (ids: string[], sql: string): Promise<Set<string>> => {
-    if (ids.length === 0) return new Set();
-    const rows = await q.query<{ id: string }>(sql, [accountId, ids]);
-    return new Set(rows.map((r) => r.id));
-  };
   const usedUnits = await unitsWithFacts(q, accountId, units.map((u) => u.id));
-  const usedProducts = await used(
+  const usedProducts = await idsReferenced(
+    q,
+    accountId,
     products.map((p) => p.id),
     'SELECT x.id FROM unnest($2::uuid[]) AS x(id) WHERE EXISTS (SELECT 1 FROM product_run_events f WHERE f.account_id = $1 AND f.product_id = x.id)',
   );
-  const usedReasons = await used(
+  const usedReasons = await idsReferenced(
+    q,
+    accountId,
     reasons.map((r) => r.id),
     'SELECT x.id FROM unnest($2::uuid[]) AS x(id) WHERE EXISTS (SELECT 1 FROM downtime_justifications f WHERE f.account_id = $1 AND f.downtime_reason_id = x.id)',
   );

@@ -161,6 +161,7 @@ export class HeavyCalls {
       this.callers.delete(key);
       throw error;
     }
+    this.started += 1;
     let released = false;
     return {
       db: limitedDb(this.db, this.limits.timeoutMs, null),
@@ -181,7 +182,6 @@ export class HeavyCalls {
   private turn(reply: FastifyReply, signal?: AbortSignal): Promise<void> {
     if (this.running < this.limits.concurrent) {
       this.running += 1;
-      this.started += 1;
       return Promise.resolve();
     }
     if (this.waiting.length >= this.limits.queue) return Promise.reject(this.busy(reply));
@@ -195,7 +195,6 @@ export class HeavyCalls {
       const gone = (): void => leave(clientClosedError());
       const entry = {
         start: () => {
-          this.started += 1;
           clearTimeout(timer);
           signal?.removeEventListener('abort', gone);
           resolve();
