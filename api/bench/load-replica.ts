@@ -1,14 +1,15 @@
 /**
  * `pnpm load:replica`: issue 26's replica budget. A PostgreSQL primary and its streaming replica are
  * started from the packaged binaries (test/pg-pair.ts, shared_buffers 256MB each), the bench company is
- * loaded into the primary once (`pnpm load --prepare`, several minutes), then `pnpm load` runs twice on
- * that data: first with the primary alone, then with the api reading the replica (DATABASE_READ_URL).
+ * loaded into the primary once (`pnpm load --prepare`, several minutes), then `pnpm load` runs on that data
+ * with the primary alone and with the api reading the replica (DATABASE_READ_URL), in turns.
  * For each run it prints the load's own figures (its report) and the CPU the primary's server processes
  * used during the measured seconds (from the first user's call to the report): the budget is p99 no
  * worse with the replica, and the primary's CPU at least a third lower. Where the primary's time went is
  * printed too: its statements by total execution time during the measured part (pg_stat_statements).
  * Figures only: nothing asserted.
- * Options are `pnpm load`'s (passed on), e.g. --seconds=60 --factories=10.
+ * The variants run alone, replica, replica, alone (--rounds=2): the first run of a pair meets colder
+ * caches. Other options are `pnpm load`'s (passed on), e.g. --seconds=60 --factories=10.
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -78,6 +79,8 @@ async function printTopStatements(stats: pg.Client): Promise<void> {
   for (const r of rows.slice(0, 10)) console.log(`| ${r.calls} | ${r.ms} | ${Math.round((Number(r.ms) / Math.max(1, total)) * 100)} % | ${r.query.replace(/\|/g, '/')} |`);
 }
 
+type Variant = 'alone' | 'replica';
+
 async function main(): Promise<void> {
   const passed = process.argv.slice(2).filter((a) => a.startsWith('--'));
   console.log(`load with a read replica: machine ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
@@ -92,20 +95,35 @@ async function main(): Promise<void> {
     const stats = new pg.Client({ connectionString: `${server(pair.primaryUrl)}/linepulse_load` });
     await stats.connect();
     await stats.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
-    console.log('\n1. the primary alone');
-    const alone = await runLoad(base, passed, pair.primaryDir, stats);
-    await pair.caughtUp();
-    console.log('\n2. the api reading the replica (DATABASE_READ_URL)');
-    const withReplica = await runLoad({ ...base, DATABASE_READ_URL: `${server(pair.replicaUrl)}/linepulse_load` }, passed, pair.primaryDir, stats);
+    // The order is alone, replica, replica, alone (--rounds=2, the default): the first run meets colder
+    // caches (the warm-up derives what the load left dirty), and each variant gets one early and one late run.
+    const rounds = Math.max(1, Number(passed.find((a) => a.startsWith('--rounds='))?.slice('--rounds='.length) ?? 2));
+    const loadArgs = passed.filter((a) => !a.startsWith('--rounds='));
+    const replicaEnv = { ...base, DATABASE_READ_URL: `${server(pair.replicaUrl)}/linepulse_load` };
+    const order = Array.from({ length: rounds }, (_, i) => (i % 2 === 0 ? ['alone', 'replica'] : ['replica', 'alone'])).flat() as Variant[];
+    const runs: Array<{ variant: Variant } & Awaited<ReturnType<typeof runLoad>>> = [];
+    for (const [i, variant] of order.entries()) {
+      console.log(`\n${i + 1}. ${variant === 'alone' ? 'the primary alone' : 'the api reading the replica (DATABASE_READ_URL)'}`);
+      runs.push({ variant, ...(await runLoad(variant === 'alone' ? base : replicaEnv, loadArgs, pair.primaryDir, stats)) });
+      await pair.caughtUp();
+    }
     await stats.end();
-    const p99 = (lines: string[]) => /Budget p99 ≤ \d+ ms: ([\d.]+) ms/.exec(lines.join('\n'))?.[1] ?? '?';
-    const cpu = (r: { cpuMs: number; seconds: number }) => Math.round((r.cpuMs / (r.seconds * 1000)) * 100);
-    console.log('\n| | users p99 | primary CPU (% of one core, measured part) |');
-    console.log('|---|---|---|');
-    console.log(`| primary alone | ${p99(alone.lines)} ms | ${cpu(alone)} % |`);
-    console.log(`| with the replica | ${p99(withReplica.lines)} ms | ${cpu(withReplica)} % |`);
-    const lower = 1 - withReplica.cpuMs / withReplica.seconds / (alone.cpuMs / alone.seconds);
-    console.log(`primary CPU ${Math.round(lower * 100)} % lower with the replica (budget: at least 33 %); p99 ${Number(p99(withReplica.lines)) <= Number(p99(alone.lines)) ? 'no worse' : 'WORSE'} with the replica`);
+    const p99 = (lines: string[]) => Number(/Budget p99 ≤ \d+ ms: ([\d.]+) ms/.exec(lines.join('\n'))?.[1] ?? NaN);
+    const cpu = (r: { cpuMs: number; seconds: number }) => (r.cpuMs / (r.seconds * 1000)) * 100;
+    console.log('\n| run | variant | users p99 | primary CPU (% of one core, measured part) |');
+    console.log('|---|---|---|---|');
+    for (const [i, r] of runs.entries()) console.log(`| ${i + 1} | ${r.variant === 'alone' ? 'primary alone' : 'with the replica'} | ${p99(r.lines)} ms | ${cpu(r).toFixed(1)} % |`);
+    const of = (variant: Variant) => {
+      const mine = runs.filter((r) => r.variant === variant);
+      const meanP99 = mine.reduce((sum, r) => sum + p99(r.lines), 0) / mine.length;
+      return { cpu: (mine.reduce((sum, r) => sum + r.cpuMs, 0) / mine.reduce((sum, r) => sum + r.seconds * 1000, 0)) * 100, p99: meanP99 };
+    };
+    const alone = of('alone');
+    const withReplica = of('replica');
+    console.log(`| all | primary alone | ${alone.p99.toFixed(1)} ms (mean) | ${alone.cpu.toFixed(1)} % |`);
+    console.log(`| all | with the replica | ${withReplica.p99.toFixed(1)} ms (mean) | ${withReplica.cpu.toFixed(1)} % |`);
+    const lower = 1 - withReplica.cpu / alone.cpu;
+    console.log(`primary CPU ${(lower * 100).toFixed(1)} % lower with the replica (budget: at least 33.3 %); users' p99 ${withReplica.p99 <= alone.p99 ? 'no worse' : 'WORSE'} with the replica (means of ${rounds} run${rounds > 1 ? 's' : ''} each)`);
   } finally {
     await pair.stop();
   }
