@@ -28,8 +28,96 @@ async function lockUnit(tx: Queryable, unitId: string): Promise<void> {
   await tx.query('SELECT pg_advisory_xact_lock($1::int, hashtext($2::text))', [ROLLUP_LOCK_CLASS, unitId]);
 }
 
-/** Replaces the slices of [from, to) (local hour boundaries) and the downtimes starting in [downtimesFrom, to) with `d`, and re-aggregates what they touch. */
+/** Column types of the rows writeDerived stores, in the order of the arrays derivedColumns makes. */
+const SLICE_TYPES = ['timestamptz', 'timestamptz', 'date', 'timestamptz', 'uuid', 'uuid', 'boolean', 'bigint', 'bigint', 'bigint', 'bigint', 'bigint', 'bigint', 'bigint', 'float8', 'int'];
+const SLICE_COLUMNS = 'slice_start, slice_end, production_day, hour_start, work_shift_id, product_id, scheduled, calendar_ms, scheduled_ms, planned_ms, unplanned_ms, unjustified_ms, good, rejected, ideal_ms, occurrences';
+const REASON_TYPES = ['timestamptz', 'timestamptz', 'date', 'uuid', 'uuid', 'uuid', 'bigint'];
+const REASON_COLUMNS = 'slice_start, slice_end, production_day, work_shift_id, product_id, downtime_reason_id, duration_ms';
+const DOWNTIME_TYPES = ['timestamptz', 'timestamptz', 'boolean', 'date', 'boolean', 'uuid', 'uuid', 'bigint', 'bigint', 'bigint', 'bigint', 'text', 'jsonb'];
+const DOWNTIME_COLUMNS = 'start_at, end_at, is_open, production_day, in_schedule, work_shift_id, product_id, scheduled_ms, planned_ms, unplanned_ms, unjustified_ms, justification_type, reasons';
+
+/** `unnest($n::type[], …)` over consecutive parameters from `first`. */
+const unnestOf = (types: readonly string[], first: number): string => `unnest(${types.map((t, i) => `$${first + i}::${t}[]`).join(', ')})`;
+/** `(o.a, o.b, …)`: a row of the named columns of `alias`, for comparing whole rows. */
+const rowOf = (alias: string, columns: string): string => `(${columns.split(', ').map((c) => `${alias}.${c}`).join(', ')})`;
+
+interface DerivedColumns {
+  slices: unknown[][];
+  reasons: unknown[][];
+  downtimes: unknown[][];
+}
+
+/** The rows `d` stores, as one array per column (SLICE_TYPES, REASON_TYPES, DOWNTIME_TYPES). */
+function derivedColumns(d: Derived): DerivedColumns {
+  const reasons = d.slices.flatMap((s) => [...s.reasons].map(([reasonId, duration]) => ({ s, reasonId, duration })));
+  return {
+    slices: [
+      d.slices.map((s) => iso(s.start)), d.slices.map((s) => iso(s.end)), d.slices.map((s) => s.productionDay), d.slices.map((s) => iso(s.hourStart)),
+      d.slices.map((s) => s.shiftId), d.slices.map((s) => s.productId), d.slices.map((s) => s.scheduled),
+      d.slices.map((s) => s.calendar_ms), d.slices.map((s) => s.scheduled_ms), d.slices.map((s) => s.planned_ms), d.slices.map((s) => s.unplanned_ms),
+      d.slices.map((s) => s.unjustified_ms), d.slices.map((s) => s.good), d.slices.map((s) => s.rejected), d.slices.map((s) => s.ideal_ms), d.slices.map((s) => s.occurrences),
+    ],
+    reasons: [
+      reasons.map((r) => iso(r.s.start)), reasons.map((r) => iso(r.s.end)), reasons.map((r) => r.s.productionDay), reasons.map((r) => r.s.shiftId),
+      reasons.map((r) => r.s.productId), reasons.map((r) => r.reasonId), reasons.map((r) => r.duration),
+    ],
+    downtimes: [
+      d.downtimes.map((x) => iso(x.start)), d.downtimes.map((x) => iso(x.end)), d.downtimes.map((x) => x.open), d.downtimes.map((x) => x.productionDay),
+      d.downtimes.map((x) => x.inSchedule), d.downtimes.map((x) => x.shiftId), d.downtimes.map((x) => x.productId), d.downtimes.map((x) => x.scheduled_ms),
+      d.downtimes.map((x) => x.planned_ms), d.downtimes.map((x) => x.unplanned_ms), d.downtimes.map((x) => x.unjustified_ms), d.downtimes.map((x) => x.justificationType),
+      d.downtimes.map((x) => JSON.stringify(Object.fromEntries(x.reasons))),
+    ],
+  };
+}
+
+/**
+ * Whether the store already holds exactly these rows over [from, to) (downtimes from
+ * `downtimesFrom`): the same number of slices, reason slices and downtimes there, and each new row
+ * found by its key with the same values. The hour, day and pack rows are sums of the slices, so they
+ * are then unchanged too. A read re-deriving its window while a history import marks it again and
+ * again (each batch reaches to now) finds the same rows nearly every time: rewriting them cost the
+ * primary its WAL, index entries and dead rows, and the replica their replay, for nothing
+ * (decision 59). The counts go first, without the rows: a first rebuild (nothing stored) or a
+ * changed count costs one small query.
+ */
+async function storedAlready(tx: Queryable, ctx: UnitContext, from: number, to: number, downtimesFrom: number, cols: DerivedColumns): Promise<boolean> {
+  const [stored] = await tx.query<{ slices: number; reasons: number; downtimes: number }>(
+    `SELECT (SELECT count(*)::int FROM rollup_slices WHERE account_id = $1 AND production_unit_id = $2 AND slice_start >= $3 AND slice_start < $4) AS slices,
+            (SELECT count(*)::int FROM rollup_reason_slices WHERE account_id = $1 AND production_unit_id = $2 AND slice_start >= $3 AND slice_start < $4) AS reasons,
+            (SELECT count(*)::int FROM derived_downtimes WHERE account_id = $1 AND production_unit_id = $2 AND start_at >= $5 AND start_at < $4) AS downtimes`,
+    [ctx.accountId, ctx.unitId, iso(from), iso(to), iso(Math.min(from, downtimesFrom))],
+  );
+  const counts = { slices: cols.slices[0]!.length, reasons: cols.reasons[0]!.length, downtimes: cols.downtimes[0]!.length };
+  if (stored?.slices !== counts.slices || stored.reasons !== counts.reasons || stored.downtimes !== counts.downtimes) return false;
+  if (counts.slices + counts.reasons + counts.downtimes === 0) return true;
+  const r = 3 + SLICE_TYPES.length;
+  const dt = r + REASON_TYPES.length;
+  const [answer] = await tx.query<{ same: boolean }>(
+    `SELECT NOT EXISTS (
+              SELECT 1 FROM ${unnestOf(SLICE_TYPES, 3)} AS n(${SLICE_COLUMNS})
+                LEFT JOIN rollup_slices o ON o.account_id = $1 AND o.production_unit_id = $2 AND o.slice_start = n.slice_start
+               WHERE o.slice_start IS NULL OR ${rowOf('o', SLICE_COLUMNS)} IS DISTINCT FROM ${rowOf('n', SLICE_COLUMNS)})
+        AND NOT EXISTS (
+              SELECT 1 FROM ${unnestOf(REASON_TYPES, r)} AS n(${REASON_COLUMNS})
+                LEFT JOIN rollup_reason_slices o ON o.account_id = $1 AND o.production_unit_id = $2 AND o.slice_start = n.slice_start
+                      AND o.downtime_reason_id = n.downtime_reason_id
+               WHERE o.slice_start IS NULL OR ${rowOf('o', REASON_COLUMNS)} IS DISTINCT FROM ${rowOf('n', REASON_COLUMNS)})
+        AND NOT EXISTS (
+              SELECT 1 FROM ${unnestOf(DOWNTIME_TYPES, dt)} AS n(${DOWNTIME_COLUMNS})
+                LEFT JOIN derived_downtimes o ON o.account_id = $1 AND o.production_unit_id = $2 AND o.start_at = n.start_at
+               WHERE o.start_at IS NULL OR ${rowOf('o', DOWNTIME_COLUMNS)} IS DISTINCT FROM ${rowOf('n', DOWNTIME_COLUMNS)}) AS same`,
+    [ctx.accountId, ctx.unitId, ...cols.slices, ...cols.reasons, ...cols.downtimes],
+  );
+  return answer?.same === true;
+}
+
+/**
+ * Replaces the slices of [from, to) (local hour boundaries) and the downtimes starting in [downtimesFrom, to) with `d`, and re-aggregates what they touch.
+ * Writes nothing when the store already holds exactly `d` there (storedAlready).
+ */
 async function writeDerived(tx: Queryable, ctx: UnitContext, from: number, to: number, d: Derived, downtimesFrom: number = from): Promise<void> {
+  const cols = derivedColumns(d);
+  if (await storedAlready(tx, ctx, from, to, downtimesFrom, cols)) return;
   const key = [ctx.accountId, ctx.unitId, iso(from), iso(to)];
   await tx.query('DELETE FROM rollup_slices WHERE account_id = $1 AND production_unit_id = $2 AND slice_start >= $3 AND slice_start < $4', key);
   await tx.query('DELETE FROM rollup_reason_slices WHERE account_id = $1 AND production_unit_id = $2 AND slice_start >= $3 AND slice_start < $4', key);
@@ -37,50 +125,17 @@ async function writeDerived(tx: Queryable, ctx: UnitContext, from: number, to: n
     ctx.accountId, ctx.unitId, iso(Math.min(from, downtimesFrom)), iso(to),
   ]);
   const CHUNK = 4000;
-  for (let i = 0; i < d.slices.length; i += CHUNK) {
-    const part = d.slices.slice(i, i + CHUNK);
-    await tx.query(
-      `INSERT INTO rollup_slices (account_id, factory_id, production_unit_id, slice_start, slice_end, production_day, hour_start,
-         work_shift_id, product_id, scheduled, calendar_ms, scheduled_ms, planned_ms, unplanned_ms, unjustified_ms, good, rejected, ideal_ms, occurrences)
-       SELECT $1, $2, $3, * FROM unnest($4::timestamptz[], $5::timestamptz[], $6::date[], $7::timestamptz[], $8::uuid[], $9::uuid[], $10::boolean[],
-         $11::bigint[], $12::bigint[], $13::bigint[], $14::bigint[], $15::bigint[], $16::bigint[], $17::bigint[], $18::float8[], $19::int[])`,
-      [
-        ctx.accountId, ctx.factoryId, ctx.unitId,
-        part.map((s) => iso(s.start)), part.map((s) => iso(s.end)), part.map((s) => s.productionDay), part.map((s) => iso(s.hourStart)),
-        part.map((s) => s.shiftId), part.map((s) => s.productId), part.map((s) => s.scheduled),
-        part.map((s) => s.calendar_ms), part.map((s) => s.scheduled_ms), part.map((s) => s.planned_ms), part.map((s) => s.unplanned_ms),
-        part.map((s) => s.unjustified_ms), part.map((s) => s.good), part.map((s) => s.rejected), part.map((s) => s.ideal_ms), part.map((s) => s.occurrences),
-      ],
-    );
-  }
-  const reasons = d.slices.flatMap((s) => [...s.reasons].map(([reasonId, duration]) => ({ s, reasonId, duration })));
-  for (let i = 0; i < reasons.length; i += CHUNK) {
-    const part = reasons.slice(i, i + CHUNK);
-    await tx.query(
-      `INSERT INTO rollup_reason_slices (account_id, factory_id, production_unit_id, slice_start, slice_end, production_day, work_shift_id, product_id, downtime_reason_id, duration_ms)
-       SELECT $1, $2, $3, * FROM unnest($4::timestamptz[], $5::timestamptz[], $6::date[], $7::uuid[], $8::uuid[], $9::uuid[], $10::bigint[])`,
-      [
-        ctx.accountId, ctx.factoryId, ctx.unitId,
-        part.map((r) => iso(r.s.start)), part.map((r) => iso(r.s.end)), part.map((r) => r.s.productionDay), part.map((r) => r.s.shiftId),
-        part.map((r) => r.s.productId), part.map((r) => r.reasonId), part.map((r) => r.duration),
-      ],
-    );
-  }
-  for (let i = 0; i < d.downtimes.length; i += CHUNK) {
-    const part = d.downtimes.slice(i, i + CHUNK);
-    await tx.query(
-      `INSERT INTO derived_downtimes (account_id, factory_id, production_unit_id, start_at, end_at, is_open, production_day, in_schedule, work_shift_id, product_id,
-         scheduled_ms, planned_ms, unplanned_ms, unjustified_ms, justification_type, reasons)
-       SELECT $1, $2, $3, * FROM unnest($4::timestamptz[], $5::timestamptz[], $6::boolean[], $7::date[], $8::boolean[], $9::uuid[], $10::uuid[],
-         $11::bigint[], $12::bigint[], $13::bigint[], $14::bigint[], $15::text[], $16::jsonb[])`,
-      [
-        ctx.accountId, ctx.factoryId, ctx.unitId,
-        part.map((x) => iso(x.start)), part.map((x) => iso(x.end)), part.map((x) => x.open), part.map((x) => x.productionDay), part.map((x) => x.inSchedule),
-        part.map((x) => x.shiftId), part.map((x) => x.productId), part.map((x) => x.scheduled_ms), part.map((x) => x.planned_ms), part.map((x) => x.unplanned_ms),
-        part.map((x) => x.unjustified_ms), part.map((x) => x.justificationType), part.map((x) => JSON.stringify(Object.fromEntries(x.reasons))),
-      ],
-    );
-  }
+  const insert = async (table: string, columns: string, types: readonly string[], arrays: unknown[][]): Promise<void> => {
+    for (let i = 0; i < arrays[0]!.length; i += CHUNK) {
+      await tx.query(
+        `INSERT INTO ${table} (account_id, factory_id, production_unit_id, ${columns}) SELECT $1, $2, $3, * FROM ${unnestOf(types, 4)}`,
+        [ctx.accountId, ctx.factoryId, ctx.unitId, ...arrays.map((column) => column.slice(i, i + CHUNK))],
+      );
+    }
+  };
+  await insert('rollup_slices', SLICE_COLUMNS, SLICE_TYPES, cols.slices);
+  await insert('rollup_reason_slices', REASON_COLUMNS, REASON_TYPES, cols.reasons);
+  await insert('derived_downtimes', DOWNTIME_COLUMNS, DOWNTIME_TYPES, cols.downtimes);
   // Hour rows of the rebuilt hours (from and to are local hour boundaries), from the slices.
   const hk = [ctx.accountId, ctx.unitId, iso(floorHour(from, ctx.setup.calendar.timezone)), iso(to)];
   await tx.query('DELETE FROM rollup_unit_hours WHERE account_id = $1 AND production_unit_id = $2 AND hour_start >= $3 AND hour_start < $4', hk);
@@ -116,16 +171,16 @@ async function writeDerived(tx: Queryable, ctx: UnitContext, from: number, to: n
   await tx.query('DELETE FROM rollup_days WHERE account_id = $1 AND production_unit_id = $2 AND production_day BETWEEN $3 AND $4', dk);
   await tx.query('DELETE FROM rollup_unit_days WHERE account_id = $1 AND production_unit_id = $2 AND production_day BETWEEN $3 AND $4', dk);
   const sums = `sum(calendar_ms), sum(scheduled_ms), sum(planned_ms), sum(unplanned_ms), sum(unjustified_ms), sum(good), sum(rejected), sum(ideal_ms), sum(occurrences)`;
-  const cols = `calendar_ms, scheduled_ms, planned_ms, unplanned_ms, unjustified_ms, good, rejected, ideal_ms, occurrences`;
+  const figures = `calendar_ms, scheduled_ms, planned_ms, unplanned_ms, unjustified_ms, good, rejected, ideal_ms, occurrences`;
   await tx.query(
-    `INSERT INTO rollup_days (account_id, factory_id, production_unit_id, production_day, work_shift_id, product_id, scheduled, ${cols})
+    `INSERT INTO rollup_days (account_id, factory_id, production_unit_id, production_day, work_shift_id, product_id, scheduled, ${figures})
      SELECT account_id, factory_id, production_unit_id, production_day, work_shift_id, product_id, scheduled, ${sums}
        FROM rollup_slices WHERE account_id = $1 AND production_unit_id = $2 AND production_day BETWEEN $3 AND $4
       GROUP BY account_id, factory_id, production_unit_id, production_day, work_shift_id, product_id, scheduled`,
     dk,
   );
   await tx.query(
-    `INSERT INTO rollup_unit_days (account_id, factory_id, production_unit_id, production_day, ${cols})
+    `INSERT INTO rollup_unit_days (account_id, factory_id, production_unit_id, production_day, ${figures})
      SELECT account_id, factory_id, production_unit_id, production_day, ${sums}
        FROM rollup_days WHERE account_id = $1 AND production_unit_id = $2 AND production_day BETWEEN $3 AND $4
       GROUP BY account_id, factory_id, production_unit_id, production_day`,
