@@ -3,7 +3,7 @@
  * started from the packaged binaries (test/pg-pair.ts, shared_buffers 256MB each), the bench company is
  * loaded into the primary once (`pnpm load --prepare`, several minutes), then `pnpm load` runs on that data
  * with the primary alone and with the api reading the replica (DATABASE_READ_URL), in turns.
- * For each run it prints the load's own figures (its report) and the CPU the primary's server processes
+ * For each run it prints the load's own figures (its report) and the CPU the primary's (and the replica's) server processes
  * used during the measured seconds (from the first user's call to the report): the budget is p99 no
  * worse with the replica, and the primary's CPU at least a third lower. Where the primary's time went is
  * printed too: its statements by total execution time during the measured part (pg_stat_statements).
@@ -42,21 +42,27 @@ function serverCpuMs(dataDir: string): number {
   return (ticks * 1000) / TICKS;
 }
 
-/** Runs `pnpm load` with `env`; returns its report's lines and the primary's CPU during the measured part. */
-async function runLoad(env: Record<string, string>, args: string[], primaryDir: string, stats: pg.Client): Promise<{ lines: string[]; cpuMs: number; seconds: number }> {
+/**
+ * Runs `pnpm load` with `env`; returns its report's lines, the primary's CPU during the measured part and
+ * the replica's (its WAL replay whatever the variant, and its queries when the api reads it): on one
+ * machine both take from the same cores as the api.
+ */
+async function runLoad(
+  env: Record<string, string>, args: string[], dirs: { primary: string; replica: string }, stats: pg.Client,
+): Promise<{ lines: string[]; cpuMs: number; replicaCpuMs: number; seconds: number }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/load.ts', ...args], { cwd: path.resolve(import.meta.dirname, '..'), env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   const lines: string[] = [];
-  let started: { cpu: number; at: number } | null = null;
-  let ended: { cpu: number; at: number } | null = null;
+  let started: { cpu: number; replicaCpu: number; at: number } | null = null;
+  let ended: { cpu: number; replicaCpu: number; at: number } | null = null;
   for await (const line of createInterface({ input: child.stdout! })) {
     console.log(`  ${line}`);
     // The clock starts right after the warm-up line; the report's title comes once every user is done.
     if (line.startsWith('warm-up')) {
-      started = { cpu: serverCpuMs(primaryDir), at: performance.now() };
+      started = { cpu: serverCpuMs(dirs.primary), replicaCpu: serverCpuMs(dirs.replica), at: performance.now() };
       await stats.query('SELECT pg_stat_statements_reset()');
     }
     if (line.startsWith('# Linepulse load')) {
-      ended = { cpu: serverCpuMs(primaryDir), at: performance.now() };
+      ended = { cpu: serverCpuMs(dirs.primary), replicaCpu: serverCpuMs(dirs.replica), at: performance.now() };
       await printTopStatements(stats);
     }
     if (ended) lines.push(line);
@@ -64,7 +70,7 @@ async function runLoad(env: Record<string, string>, args: string[], primaryDir: 
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   if (code !== 0) throw new Error(`pnpm load ended with ${code}`);
   if (!started || !ended) throw new Error('pnpm load printed no measured part');
-  return { lines, cpuMs: ended.cpu - started.cpu, seconds: (ended.at - started.at) / 1000 };
+  return { lines, cpuMs: ended.cpu - started.cpu, replicaCpuMs: ended.replicaCpu - started.replicaCpu, seconds: (ended.at - started.at) / 1000 };
 }
 
 /** The primary's statements since the last reset: their calls and execution time in all, and the ten largest by time as a table. */
@@ -104,15 +110,18 @@ async function main(): Promise<void> {
     const runs: Array<{ variant: Variant } & Awaited<ReturnType<typeof runLoad>>> = [];
     for (const [i, variant] of order.entries()) {
       console.log(`\n${i + 1}. ${variant === 'alone' ? 'the primary alone' : 'the api reading the replica (DATABASE_READ_URL)'}`);
-      runs.push({ variant, ...(await runLoad(variant === 'alone' ? base : replicaEnv, loadArgs, pair.primaryDir, stats)) });
+      runs.push({ variant, ...(await runLoad(variant === 'alone' ? base : replicaEnv, loadArgs, { primary: pair.primaryDir, replica: pair.replicaDir }, stats)) });
       await pair.caughtUp();
     }
     await stats.end();
     const p99 = (lines: string[]) => Number(/Budget p99 ≤ \d+ ms: ([\d.]+) ms/.exec(lines.join('\n'))?.[1] ?? NaN);
     const cpu = (r: { cpuMs: number; seconds: number }) => (r.cpuMs / (r.seconds * 1000)) * 100;
-    console.log('\n| run | variant | users p99 | primary CPU (% of one core, measured part) |');
-    console.log('|---|---|---|---|');
-    for (const [i, r] of runs.entries()) console.log(`| ${i + 1} | ${r.variant === 'alone' ? 'primary alone' : 'with the replica'} | ${p99(r.lines)} ms | ${cpu(r).toFixed(1)} % |`);
+    const replicaCpu = (r: { replicaCpuMs: number; seconds: number }) => (r.replicaCpuMs / (r.seconds * 1000)) * 100;
+    console.log('\n| run | variant | users p99 | primary CPU (% of one core, measured part) | replica CPU (replay, and reads when routed) |');
+    console.log('|---|---|---|---|---|');
+    for (const [i, r] of runs.entries()) {
+      console.log(`| ${i + 1} | ${r.variant === 'alone' ? 'primary alone' : 'with the replica'} | ${p99(r.lines)} ms | ${cpu(r).toFixed(1)} % | ${replicaCpu(r).toFixed(1)} % |`);
+    }
     const of = (variant: Variant) => {
       const mine = runs.filter((r) => r.variant === variant);
       const meanP99 = mine.reduce((sum, r) => sum + p99(r.lines), 0) / mine.length;
