@@ -90,23 +90,26 @@ async function storedAlready(tx: Queryable, ctx: UnitContext, from: number, to: 
   const counts = { slices: cols.slices[0]!.length, reasons: cols.reasons[0]!.length, downtimes: cols.downtimes[0]!.length };
   if (stored?.slices !== counts.slices || stored.reasons !== counts.reasons || stored.downtimes !== counts.downtimes) return false;
   if (counts.slices + counts.reasons + counts.downtimes === 0) return true;
-  const r = 3 + SLICE_TYPES.length;
+  // Each side bounded by the range: joined to the unit's whole history, the planner may hash all of it.
+  const r = 6 + SLICE_TYPES.length;
   const dt = r + REASON_TYPES.length;
   const [answer] = await tx.query<{ same: boolean }>(
     `SELECT NOT EXISTS (
-              SELECT 1 FROM ${unnestOf(SLICE_TYPES, 3)} AS n(${SLICE_COLUMNS})
+              SELECT 1 FROM ${unnestOf(SLICE_TYPES, 6)} AS n(${SLICE_COLUMNS})
                 LEFT JOIN rollup_slices o ON o.account_id = $1 AND o.production_unit_id = $2 AND o.slice_start = n.slice_start
+                      AND o.slice_start >= $3 AND o.slice_start < $4
                WHERE o.slice_start IS NULL OR ${rowOf('o', SLICE_COLUMNS)} IS DISTINCT FROM ${rowOf('n', SLICE_COLUMNS)})
         AND NOT EXISTS (
               SELECT 1 FROM ${unnestOf(REASON_TYPES, r)} AS n(${REASON_COLUMNS})
                 LEFT JOIN rollup_reason_slices o ON o.account_id = $1 AND o.production_unit_id = $2 AND o.slice_start = n.slice_start
-                      AND o.downtime_reason_id = n.downtime_reason_id
+                      AND o.downtime_reason_id = n.downtime_reason_id AND o.slice_start >= $3 AND o.slice_start < $4
                WHERE o.slice_start IS NULL OR ${rowOf('o', REASON_COLUMNS)} IS DISTINCT FROM ${rowOf('n', REASON_COLUMNS)})
         AND NOT EXISTS (
               SELECT 1 FROM ${unnestOf(DOWNTIME_TYPES, dt)} AS n(${DOWNTIME_COLUMNS})
                 LEFT JOIN derived_downtimes o ON o.account_id = $1 AND o.production_unit_id = $2 AND o.start_at = n.start_at
+                      AND o.start_at >= $5 AND o.start_at < $4
                WHERE o.start_at IS NULL OR ${rowOf('o', DOWNTIME_COLUMNS)} IS DISTINCT FROM ${rowOf('n', DOWNTIME_COLUMNS)}) AS same`,
-    [ctx.accountId, ctx.unitId, ...cols.slices, ...cols.reasons, ...cols.downtimes],
+    [ctx.accountId, ctx.unitId, iso(from), iso(to), iso(Math.min(from, downtimesFrom)), ...cols.slices, ...cols.reasons, ...cols.downtimes],
   );
   return answer?.same === true;
 }
