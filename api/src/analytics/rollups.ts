@@ -77,19 +77,45 @@ function derivedColumns(d: Derived): DerivedColumns {
  * are then unchanged too. A read re-deriving its window while a history import marks it again and
  * again (each batch reaches to now) finds the same rows nearly every time: rewriting them cost the
  * primary its WAL, index entries and dead rows, and the replica their replay, for nothing
- * (decision 59). The counts go first, without the rows: a first rebuild (nothing stored) or a
- * changed count costs one small query.
+ * (decision 59). The counts and a few sums go first, without the rows: a first rebuild (nothing
+ * stored) or a change of figures costs one small query.
  */
-async function storedAlready(tx: Queryable, ctx: UnitContext, from: number, to: number, downtimesFrom: number, cols: DerivedColumns): Promise<boolean> {
-  const [stored] = await tx.query<{ slices: number; reasons: number; downtimes: number }>(
-    `SELECT (SELECT count(*)::int FROM rollup_slices WHERE account_id = $1 AND production_unit_id = $2 AND slice_start >= $3 AND slice_start < $4) AS slices,
-            (SELECT count(*)::int FROM rollup_reason_slices WHERE account_id = $1 AND production_unit_id = $2 AND slice_start >= $3 AND slice_start < $4) AS reasons,
-            (SELECT count(*)::int FROM derived_downtimes WHERE account_id = $1 AND production_unit_id = $2 AND start_at >= $5 AND start_at < $4) AS downtimes`,
+async function storedAlready(tx: Queryable, ctx: UnitContext, from: number, to: number, downtimesFrom: number, d: Derived, cols: DerivedColumns): Promise<boolean> {
+  const [stored] = await tx.query<{ slices: number; slice_total: string; slice_ideal: number; reasons: number; reason_total: string; downtimes: number; downtime_total: string }>(
+    `SELECT s.n AS slices, s.total::text AS slice_total, s.ideal AS slice_ideal, r.n AS reasons, r.total::text AS reason_total, d.n AS downtimes, d.total::text AS downtime_total
+       FROM (SELECT count(*)::int AS n, coalesce(sum(calendar_ms + scheduled_ms + planned_ms + unplanned_ms + unjustified_ms + good + rejected + occurrences), 0) AS total,
+                    coalesce(sum(ideal_ms), 0)::float8 AS ideal
+               FROM rollup_slices WHERE account_id = $1 AND production_unit_id = $2 AND slice_start >= $3 AND slice_start < $4) s,
+            (SELECT count(*)::int AS n, coalesce(sum(duration_ms), 0) AS total
+               FROM rollup_reason_slices WHERE account_id = $1 AND production_unit_id = $2 AND slice_start >= $3 AND slice_start < $4) r,
+            (SELECT count(*)::int AS n, coalesce(sum(scheduled_ms + planned_ms + unplanned_ms + unjustified_ms), 0) AS total
+               FROM derived_downtimes WHERE account_id = $1 AND production_unit_id = $2 AND start_at >= $5 AND start_at < $4) d`,
     [ctx.accountId, ctx.unitId, iso(from), iso(to), iso(Math.min(from, downtimesFrom))],
   );
-  const counts = { slices: cols.slices[0]!.length, reasons: cols.reasons[0]!.length, downtimes: cols.downtimes[0]!.length };
-  if (stored?.slices !== counts.slices || stored.reasons !== counts.reasons || stored.downtimes !== counts.downtimes) return false;
-  if (counts.slices + counts.reasons + counts.downtimes === 0) return true;
+  // The same counts and sums of the new rows (integers: exact; the ideal time, a float summed in
+  // another order, within a rounding margin): any difference means a rewrite, without comparing rows.
+  // A rate change (every ideal time) or a recomputation over a changed calendar stops here.
+  const sum = (values: readonly number[]): number => values.reduce((a, b) => a + b, 0);
+  const sl = d.slices;
+  const ideal = sum(sl.map((x) => x.ideal_ms));
+  const summary = {
+    slices: sl.length,
+    sliceTotal: sum(sl.map((x) => x.calendar_ms + x.scheduled_ms + x.planned_ms + x.unplanned_ms + x.unjustified_ms + x.good + x.rejected + x.occurrences)),
+    reasons: cols.reasons[0]!.length,
+    reasonTotal: sum(sl.flatMap((x) => [...x.reasons.values()])),
+    downtimes: d.downtimes.length,
+    downtimeTotal: sum(d.downtimes.map((x) => x.scheduled_ms + x.planned_ms + x.unplanned_ms + x.unjustified_ms)),
+  };
+  if (
+    !stored ||
+    stored.slices !== summary.slices || stored.reasons !== summary.reasons || stored.downtimes !== summary.downtimes ||
+    Number(stored.slice_total) !== summary.sliceTotal || Number(stored.reason_total) !== summary.reasonTotal ||
+    Number(stored.downtime_total) !== summary.downtimeTotal ||
+    Math.abs(Number(stored.slice_ideal) - ideal) > 1e-9 * Math.max(1, Math.abs(ideal))
+  ) {
+    return false;
+  }
+  if (summary.slices + summary.reasons + summary.downtimes === 0) return true;
   // Each side bounded by the range: joined to the unit's whole history, the planner may hash all of it.
   const r = 6 + SLICE_TYPES.length;
   const dt = r + REASON_TYPES.length;
@@ -120,7 +146,7 @@ async function storedAlready(tx: Queryable, ctx: UnitContext, from: number, to: 
  */
 async function writeDerived(tx: Queryable, ctx: UnitContext, from: number, to: number, d: Derived, downtimesFrom: number = from): Promise<void> {
   const cols = derivedColumns(d);
-  if (await storedAlready(tx, ctx, from, to, downtimesFrom, cols)) return;
+  if (await storedAlready(tx, ctx, from, to, downtimesFrom, d, cols)) return;
   const key = [ctx.accountId, ctx.unitId, iso(from), iso(to)];
   await tx.query('DELETE FROM rollup_slices WHERE account_id = $1 AND production_unit_id = $2 AND slice_start >= $3 AND slice_start < $4', key);
   await tx.query('DELETE FROM rollup_reason_slices WHERE account_id = $1 AND production_unit_id = $2 AND slice_start >= $3 AND slice_start < $4', key);
