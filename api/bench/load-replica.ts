@@ -48,7 +48,7 @@ function serverCpuMs(dataDir: string): number {
  * machine both take from the same cores as the api.
  */
 async function runLoad(
-  env: Record<string, string>, args: string[], dirs: { primary: string; replica: string }, stats: pg.Client,
+  env: Record<string, string>, args: string[], dirs: { primary: string; replica: string }, stats: { primary: pg.Client; replica: pg.Client | null },
 ): Promise<{ lines: string[]; cpuMs: number; replicaCpuMs: number; seconds: number }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/load.ts', ...args], { cwd: path.resolve(import.meta.dirname, '..'), env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   const lines: string[] = [];
@@ -59,11 +59,13 @@ async function runLoad(
     // The clock starts right after the warm-up line; the report's title comes once every user is done.
     if (line.startsWith('warm-up')) {
       started = { cpu: serverCpuMs(dirs.primary), replicaCpu: serverCpuMs(dirs.replica), at: performance.now() };
-      await stats.query('SELECT pg_stat_statements_reset()');
+      await stats.primary.query('SELECT pg_stat_statements_reset()');
+      await stats.replica?.query('SELECT pg_stat_statements_reset()');
     }
     if (line.startsWith('# Linepulse load')) {
       ended = { cpu: serverCpuMs(dirs.primary), replicaCpu: serverCpuMs(dirs.replica), at: performance.now() };
-      await printTopStatements(stats);
+      await printTopStatements(stats.primary, 'primary');
+      if (stats.replica) await printTopStatements(stats.replica, 'replica');
     }
     if (ended) lines.push(line);
   }
@@ -73,14 +75,14 @@ async function runLoad(
   return { lines, cpuMs: ended.cpu - started.cpu, replicaCpuMs: ended.replicaCpu - started.replicaCpu, seconds: (ended.at - started.at) / 1000 };
 }
 
-/** The primary's statements since the last reset: their calls and execution time in all, and the ten largest by time as a table. */
-async function printTopStatements(stats: pg.Client): Promise<void> {
+/** A server's statements since the last reset: their calls and execution time in all, and the ten largest by time as a table. */
+async function printTopStatements(stats: pg.Client, server: 'primary' | 'replica'): Promise<void> {
   const { rows } = await stats.query<{ calls: string; ms: string; query: string }>(
     `SELECT calls::text, round(total_exec_time)::text AS ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 120) AS query
        FROM pg_stat_statements ORDER BY total_exec_time DESC`,
   );
   const total = rows.reduce((sum, r) => sum + Number(r.ms), 0);
-  console.log(`\nthe primary's statements during the measured part: ${rows.reduce((sum, r) => sum + Number(r.calls), 0)} calls, ${total} ms of execution; the ten largest:`);
+  console.log(`\nthe ${server}'s statements during the measured part: ${rows.reduce((sum, r) => sum + Number(r.calls), 0)} calls, ${total} ms of execution; the ten largest:`);
   console.log('| calls | ms | share | statement |\n|---|---|---|---|');
   for (const r of rows.slice(0, 10)) console.log(`| ${r.calls} | ${r.ms} | ${Math.round((Number(r.ms) / Math.max(1, total)) * 100)} % | ${r.query.replace(/\|/g, '/')} |`);
 }
@@ -101,6 +103,10 @@ async function main(): Promise<void> {
     const stats = new pg.Client({ connectionString: `${server(pair.primaryUrl)}/linepulse_load` });
     await stats.connect();
     await stats.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+    await pair.caughtUp();
+    // The replica's statements too, in the runs that read it: where its CPU goes beside the replay.
+    const replicaStats = new pg.Client({ connectionString: `${server(pair.replicaUrl)}/linepulse_load` });
+    await replicaStats.connect();
     // The order is alone, replica, replica, alone (--rounds=2, the default): the first run meets colder
     // caches (the warm-up derives what the load left dirty), and each variant gets one early and one late run.
     const rounds = Math.max(1, Number(passed.find((a) => a.startsWith('--rounds='))?.slice('--rounds='.length) ?? 2));
@@ -110,10 +116,11 @@ async function main(): Promise<void> {
     const runs: Array<{ variant: Variant } & Awaited<ReturnType<typeof runLoad>>> = [];
     for (const [i, variant] of order.entries()) {
       console.log(`\n${i + 1}. ${variant === 'alone' ? 'the primary alone' : 'the api reading the replica (DATABASE_READ_URL)'}`);
-      runs.push({ variant, ...(await runLoad(variant === 'alone' ? base : replicaEnv, loadArgs, { primary: pair.primaryDir, replica: pair.replicaDir }, stats)) });
+      runs.push({ variant, ...(await runLoad(variant === 'alone' ? base : replicaEnv, loadArgs, { primary: pair.primaryDir, replica: pair.replicaDir }, { primary: stats, replica: variant === 'replica' ? replicaStats : null })) });
       await pair.caughtUp();
     }
     await stats.end();
+    await replicaStats.end();
     const p99 = (lines: string[]) => Number(/Budget p99 ≤ \d+ ms: ([\d.]+) ms/.exec(lines.join('\n'))?.[1] ?? NaN);
     const cpu = (r: { cpuMs: number; seconds: number }) => (r.cpuMs / (r.seconds * 1000)) * 100;
     const replicaCpu = (r: { replicaCpuMs: number; seconds: number }) => (r.replicaCpuMs / (r.seconds * 1000)) * 100;
