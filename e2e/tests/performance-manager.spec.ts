@@ -69,6 +69,10 @@ test('an opportunity followed from the overview shows the same gain; a target mo
     const confirm = page.getByRole('alertdialog', { name: 'Remove this line’s target?' });
     await expect(confirm).toContainText('The target of 0 s is removed. The line’s median over the period,');
     await confirm.getByRole('button', { name: 'Remove the target' }).click();
+    // The page's only modal has closed: nothing of the page stays hidden from screen readers (a page
+    // whose only modal was this dialog kept `aria-hidden` on its root: AppProviders' ModalLayer).
+    await expect(confirm).toHaveCount(0);
+    await expect(page.locator('#root')).not.toHaveAttribute('aria-hidden', 'true');
     await expect(summary.getByText('Target', { exact: true }).locator('..')).toContainText('the line’s median over the period');
     await expect(summaryGain(page)).toHaveText(medianGain);
   } finally {

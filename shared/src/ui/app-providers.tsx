@@ -1,4 +1,4 @@
-import { FluentProvider } from '@fluentui/react-components';
+import { FluentProvider, useModalAttributes } from '@fluentui/react-components';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Provider as JotaiProvider } from 'jotai';
 import { useEffect, type ReactElement, type ReactNode } from 'react';
@@ -31,6 +31,18 @@ export interface AppProvidersProps {
   children?: ReactNode;
 }
 
+/**
+ * Keeps Fluent's modal layer (tabster's modalizer and restorer) alive for the page's life. Fluent starts
+ * it with the first modal and disposes of it with the last component that uses it: when a dialog was the
+ * only one, closing it disposed of the layer while it was giving the page back, and the whole page stayed
+ * hidden from screen readers (`aria-hidden` left on the app's root). The header's bell used to hold it;
+ * its popover now loads when asked for (decision 60).
+ */
+function ModalLayer(): null {
+  useModalAttributes();
+  return null;
+}
+
 function ThemedProviders({ theme, language, documentLanguage, children }: Omit<AppProvidersProps, 'queryClient' | 'store'>): ReactElement {
   const preferences = usePreferences();
   const shownTheme = theme ?? preferences.theme;
@@ -41,6 +53,7 @@ function ThemedProviders({ theme, language, documentLanguage, children }: Omit<A
   return (
     <ThemeNameContext.Provider value={shownTheme}>
       <FluentProvider theme={fluentThemeFor(shownTheme)} style={ROOT_STYLE} lang={shownLanguage}>
+        <ModalLayer />
         <LinepulseIntlProvider language={shownLanguage}>{children}</LinepulseIntlProvider>
       </FluentProvider>
     </ThemeNameContext.Provider>

@@ -1,8 +1,7 @@
-import { Menu, MenuButton, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
+import { MenuButton } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
-import { useRef, useState, type ReactElement } from 'react';
-import { useFocusReturn } from './focus-return';
-import { useNotifier } from '../state/notifier';
+import type { ReactElement } from 'react';
+import { useDeferredPopup, type PopupTriggerButtonProps } from './deferred-popup';
 import { useUiText, type UiMessageKey } from './ui-messages';
 
 export interface ExportMenuProps {
@@ -13,48 +12,23 @@ export interface ExportMenuProps {
   disabled?: boolean;
 }
 
-/** The "Export" button of a chart or table with one menu item per file format. */
-export function ExportMenu({ name, formats, onExport, disabled }: ExportMenuProps): ReactElement {
+// The menu itself (Fluent's Menu, ~15 KiB on the wire with the header's menus) loads when the user
+// points at or focuses an Export button: every chart and table has one, few visits open any (decision 60).
+const loadPopup = () => import(/* webpackChunkName: "export-menu-popup" */ './export-menu-popup');
+
+/** The Export button, the same before and after its menu has loaded. */
+export function ExportButton({ name, ...props }: { name: string } & PopupTriggerButtonProps): ReactElement {
   const text = useUiText();
-  const notifier = useNotifier();
-  const [busy, setBusy] = useState(false);
-  const [open, setOpen] = useState(false);
-  const trigger = useRef<HTMLButtonElement>(null);
-  const popover = useRef<HTMLDivElement>(null);
-  useFocusReturn(open, trigger, popover);
-  const run = async (format: string): Promise<void> => {
-    setBusy(true);
-    try {
-      await onExport(format);
-    } catch {
-      notifier.error(text('ui.export.failed'));
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Menu positioning="below-end" open={open} onOpenChange={(_event, data) => setOpen(data.open)}>
-      <MenuTrigger disableButtonEnhancement>
-        <MenuButton
-          ref={trigger}
-          appearance="subtle"
-          size="small"
-          icon={<ArrowDownloadRegular />}
-          disabled={disabled || busy}
-          aria-label={text('ui.export.named', { name })}
-        >
-          {text('ui.export')}
-        </MenuButton>
-      </MenuTrigger>
-      <MenuPopover ref={popover}>
-        <MenuList>
-          {formats.map((format) => (
-            <MenuItem key={format.id} onClick={() => void run(format.id)}>
-              {text(format.label)}
-            </MenuItem>
-          ))}
-        </MenuList>
-      </MenuPopover>
-    </Menu>
+    <MenuButton appearance="subtle" size="small" icon={<ArrowDownloadRegular />} aria-label={text('ui.export.named', { name })} {...props}>
+      {text('ui.export')}
+    </MenuButton>
   );
+}
+
+/** The "Export" button of a chart or table with one menu item per file format. */
+export function ExportMenu(props: ExportMenuProps): ReactElement {
+  const popup = useDeferredPopup(loadPopup, { haspopup: 'menu' });
+  if (popup.module) return <popup.module.ExportMenuPopup {...props} />;
+  return <ExportButton name={props.name} disabled={props.disabled} {...popup.triggerProps} />;
 }

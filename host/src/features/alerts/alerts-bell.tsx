@@ -2,9 +2,6 @@ import {
   Badge,
   Button,
   CounterBadge,
-  Popover,
-  PopoverSurface,
-  PopoverTrigger,
   Text,
   makeStyles,
   mergeClasses,
@@ -12,7 +9,7 @@ import {
 } from '@fluentui/react-components';
 import { AlertRegular } from '@fluentui/react-icons';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useRef, useState, type ReactElement } from 'react';
+import { useId, useRef, useState, type MouseEvent, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import {
@@ -24,6 +21,8 @@ import {
   liveRefetchMs,
   useAlertAcknowledging,
   useFactories,
+  useDeferredPopup,
+  type PopupTriggerButtonProps,
   useLiveUpdates,
 } from '@linepulse/shared';
 import { LIVE_MAX_FACTORIES, mayJustify, routePath, type AlertList, type UserClaims } from '@linepulse/contracts';
@@ -77,6 +76,9 @@ const useStyles = makeStyles({
  * refetches it when an alert opens, resolves or is acknowledged; while the stream is down it polls.
  * New open alerts are announced politely.
  */
+/** The popover's code loads when the user points at or focuses the bell (decision 60). */
+const loadPopover = () => import(/* webpackChunkName: "alerts-popover" */ './alerts-popover');
+
 /** What the bell follows on the live stream. */
 const BELL_SCOPE = { kinds: ['alert'], queryKey: ['alerts'] } as const;
 
@@ -160,24 +162,31 @@ export function AlertsBell({ user }: { user: UserClaims }): ReactElement {
     );
   }
 
+  const popover = useDeferredPopup(loadPopover, { haspopup: 'dialog' });
+  const bell = (props: PopupTriggerButtonProps): ReactElement<PopupTriggerButtonProps> => (
+    <Button
+      appearance="subtle"
+      aria-label={count > 0 ? t('header.alerts.unacknowledged', { count }) : t('header.alerts')}
+      aria-haspopup="dialog"
+      icon={
+        <span className={styles.bellIcon}>
+          <AlertRegular />
+          {count > 0 ? <CounterBadge className={styles.count} count={count} overflowCount={99} size="small" color="danger" aria-hidden /> : null}
+        </span>
+      }
+      {...props}
+    />
+  );
+  const status = (
+    <span className={styles.hidden} role="status" aria-live="polite">
+      {announcement}
+    </span>
+  );
+  const shown = open && popover.module !== null;
   return (
     <>
-      <Popover open={open} onOpenChange={(_event, state) => setOpen(state.open)} positioning="below-end" trapFocus withArrow>
-        <PopoverTrigger disableButtonEnhancement>
-          <Button
-            appearance="subtle"
-            aria-label={count > 0 ? t('header.alerts.unacknowledged', { count }) : t('header.alerts')}
-            aria-haspopup="dialog"
-            aria-expanded={open}
-            icon={
-              <span className={styles.bellIcon}>
-                <AlertRegular />
-                {count > 0 ? <CounterBadge className={styles.count} count={count} overflowCount={99} size="small" color="danger" aria-hidden /> : null}
-              </span>
-            }
-          />
-        </PopoverTrigger>
-        <PopoverSurface className={styles.surface} aria-labelledby={headingId}>
+      {popover.module ? (
+        <popover.module.AlertsPopover open={open} onOpenChange={setOpen} trigger={bell({ 'aria-expanded': open })} surfaceClassName={styles.surface} labelledBy={headingId}>
           <h2 id={headingId} className={styles.heading}>
             {t('alerts.recent')}
           </h2>
@@ -186,16 +195,19 @@ export function AlertsBell({ user }: { user: UserClaims }): ReactElement {
             {t('alerts.all')}
           </Link>
           {/* The open popover is modal (the rest of the page is hidden from screen readers): it speaks from inside. */}
-          <span className={styles.hidden} role="status" aria-live="polite">
-            {announcement}
-          </span>
-        </PopoverSurface>
-      </Popover>
-      {open ? null : (
-        <span className={styles.hidden} role="status" aria-live="polite">
-          {announcement}
-        </span>
+          {status}
+        </popover.module.AlertsPopover>
+      ) : (
+        bell({
+          ...popover.triggerProps,
+          'aria-expanded': false,
+          onClick: (event: MouseEvent<HTMLElement>) => {
+            popover.triggerProps.onClick(event);
+            setOpen(true);
+          },
+        })
       )}
+      {shown ? null : status}
     </>
   );
 }
