@@ -6,7 +6,7 @@ import { storageStatePath } from '../support/users';
 test.use({ storageState: storageStatePath('admin') });
 
 /** The popups whose code loads only when the user reaches for their trigger (decision 60). */
-const POPUP_CHUNK = /\/(export-menu-popup|apps-menu-popup|settings-menu-popup|alerts-popover)\.[0-9a-f]+\.js$/;
+const POPUP_CHUNK = /\/(export-menu-popup|apps-menu-popup|settings-menu-popup|alerts-popover|factory-picker-popup|not-summable-popup|overlay-drawer)\.[0-9a-f]+\.js$/;
 
 function popupChunksAsked(page: Page): string[] {
   const asked: string[] = [];
@@ -67,7 +67,28 @@ test('the menus’ and the bell’s code is not part of the first screen; reache
   await expect(dialog).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Alerts/ })).toBeFocused();
 
-  expect([...asked].sort()).toEqual(['alerts-popover', 'apps-menu-popup', 'export-menu-popup', 'settings-menu-popup']);
+  // The factory picker: its items are checkable, the menu stays open while several are chosen, and the
+  // figures follow the choice.
+  const picker = page.getByRole('button', { name: 'Factories All factories' });
+  await picker.focus();
+  await page.keyboard.press('Enter');
+  const items = page.getByRole('menuitemcheckbox');
+  await expect(items.first()).toBeFocused();
+  const first = (await items.first().textContent())!;
+  const figures = page.waitForRequest((r) => r.url().endsWith('/api/kpis/by-groups'));
+  await page.keyboard.press('Space');
+  await expect(items.first()).toHaveAttribute('aria-checked', 'false');
+  await figures;
+  await page.keyboard.press('Escape');
+  const narrowed = page.getByRole('button', { name: /^Factories / });
+  await expect(narrowed).toBeFocused();
+  await expect(narrowed).not.toHaveAccessibleName('Factories All factories');
+  await page.keyboard.press('ArrowDown');
+  await page.getByRole('menuitemcheckbox', { name: first }).click();
+  await expect(page.getByRole('button', { name: 'Factories All factories' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  expect([...asked].sort()).toEqual(['alerts-popover', 'apps-menu-popup', 'export-menu-popup', 'factory-picker-popup', 'settings-menu-popup']);
 });
 
 test('a popup whose code cannot be downloaded says so, and opens at the next attempt', async ({ page }) => {
@@ -81,4 +102,18 @@ test('a popup whose code cannot be downloaded says so, and opens at the next att
   refuse = false;
   await page.getByRole('button', { name: 'Apps' }).click();
   await expect(page.getByRole('menuitem', { name: 'Dashboards (opens in a new tab)' })).toBeVisible();
+});
+
+test('below 960 px the navigation is an overlay (loaded there only): the header’s button opens it, Escape closes it', async ({ page }) => {
+  const asked = popupChunksAsked(page);
+  await page.setViewportSize({ width: 800, height: 800 });
+  await page.goto('/company-overview');
+  await sectionsReady(page);
+  expect(asked).toEqual(['overlay-drawer']);
+  await page.getByRole('button', { name: 'Show or hide the navigation' }).click();
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await expect(nav).toBeInViewport();
+  await page.keyboard.press('Escape');
+  await expect(nav).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Show or hide the navigation' })).toBeFocused();
 });

@@ -162,7 +162,7 @@ export function mount(element: HTMLElement, options: EmbedOptions): () => void {
     <StrictMode>
       <RendererProvider renderer={createShadowDOMRenderer(place.shadow)} targetDocument={document}>
         <PortalMountNodeProvider value={place.portals}>
-          <AppProviders queryClient={queryClient} theme={theme} language={language} store={store}>
+          <AppProviders queryClient={queryClient} theme={theme} language={language} store={store} wholePage>
             <MemoryRouter initialEntries={['/company-overview']}>
               <ExternalLinksContext.Provider value={links}>
                 <RemoteIntlProvider messages={messageLoaders}>

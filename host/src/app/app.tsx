@@ -149,7 +149,7 @@ function StartUpGate({ createRemoteLoader }: AppProps): ReactElement {
 export function App({ createRemoteLoader }: AppProps): ReactElement {
   const [queryClient] = useState(createQueryClient);
   return (
-    <AppProviders queryClient={queryClient} documentLanguage>
+    <AppProviders queryClient={queryClient} documentLanguage wholePage>
       <Snackbar />
       <StartUpGate createRemoteLoader={createRemoteLoader} />
     </AppProviders>

@@ -1,11 +1,35 @@
-import { Dropdown, Field, Option } from '@fluentui/react-components';
-import type { ReactElement } from 'react';
+import { Field, MenuButton } from '@fluentui/react-components';
+import { useId, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
+import { useDeferredPopup, type PopupTriggerButtonProps } from '@linepulse/shared';
 import type { Factory } from '@linepulse/contracts';
 
+export interface FactoryPickerProps {
+  factories: Factory[];
+  value: string[];
+  /** The chosen factories' ids, or null for all of them. */
+  onChange: (ids: string[] | null) => void;
+}
+
+// The menu of factories (Fluent's Menu and its positioning) loads when the user points at or focuses
+// the button: the first screen shows only what is chosen (decision 60).
+const loadPopup = () => import(/* webpackChunkName: "factory-picker-popup" */ './factory-picker-popup');
+
+/** The picker's button, named by the field's label and what is chosen ("Factories, All factories"). */
+export function FactoryPickerButton({ id, labelId, summary, ...props }: { id: string; labelId: string; summary: string } & PopupTriggerButtonProps): ReactElement {
+  const summaryId = `${id}-summary`;
+  return (
+    <MenuButton id={id} aria-labelledby={`${labelId} ${summaryId}`} {...props}>
+      <span id={summaryId}>{summary}</span>
+    </MenuButton>
+  );
+}
+
 /** Which factories the company overview covers (all by default; at least one). */
-export function FactoryPicker({ factories, value, onChange }: { factories: Factory[]; value: string[]; onChange: (ids: string[] | null) => void }): ReactElement {
+export function FactoryPicker({ factories, value, onChange }: FactoryPickerProps): ReactElement {
   const intl = useIntl();
+  const labelId = useId();
+  const popup = useDeferredPopup(loadPopup, { haspopup: 'menu' });
   const all = value.length === factories.length;
   const summary = all
     ? intl.formatMessage({ id: 'overview.company.allFactories' })
@@ -13,22 +37,16 @@ export function FactoryPicker({ factories, value, onChange }: { factories: Facto
       ? factories.find((f) => f.id === value[0])?.name ?? ''
       : intl.formatMessage({ id: 'overview.company.factoriesSelected' }, { count: value.length });
   return (
-    <Field label={intl.formatMessage({ id: 'overview.company.factories' })}>
-      <Dropdown
-        multiselect
-        value={summary}
-        selectedOptions={value}
-        onOptionSelect={(_event, data) => {
-          if (data.selectedOptions.length === 0) return;
-          onChange(data.selectedOptions.length === factories.length ? null : data.selectedOptions);
-        }}
-      >
-        {factories.map((factory) => (
-          <Option key={factory.id} value={factory.id}>
-            {factory.name}
-          </Option>
-        ))}
-      </Dropdown>
+    <Field label={{ id: labelId, children: intl.formatMessage({ id: 'overview.company.factories' }) }}>
+      {(field: { id?: string }) => {
+        // The label's `for` names the button, so a click on the label opens the menu too.
+        const id = field.id ?? labelId;
+        return popup.module ? (
+          <popup.module.FactoryPickerPopup factories={factories} value={value} onChange={onChange} id={id} labelId={labelId} summary={summary} />
+        ) : (
+          <FactoryPickerButton id={id} labelId={labelId} summary={summary} {...popup.triggerProps} />
+        );
+      }}
     </Field>
   );
 }

@@ -28,6 +28,12 @@ export interface AppProvidersProps {
   store?: Store;
   /** Set the page's `lang` attribute (the host and a full-page embed; not inside another product). */
   documentLanguage?: boolean;
+  /**
+   * These providers hold a page for its whole life (the host, an embed), so they keep the page's modal
+   * layer alive (`ModalLayer`). Not in component tests: there the layer's focus guards would be the
+   * first stop of jsdom's Tab, which does not skip them as a browser's focus manager does.
+   */
+  wholePage?: boolean;
   children?: ReactNode;
 }
 
@@ -43,7 +49,7 @@ function ModalLayer(): null {
   return null;
 }
 
-function ThemedProviders({ theme, language, documentLanguage, children }: Omit<AppProvidersProps, 'queryClient' | 'store'>): ReactElement {
+function ThemedProviders({ theme, language, documentLanguage, wholePage, children }: Omit<AppProvidersProps, 'queryClient' | 'store'>): ReactElement {
   const preferences = usePreferences();
   const shownTheme = theme ?? preferences.theme;
   const shownLanguage = language ?? preferences.language;
@@ -53,7 +59,7 @@ function ThemedProviders({ theme, language, documentLanguage, children }: Omit<A
   return (
     <ThemeNameContext.Provider value={shownTheme}>
       <FluentProvider theme={fluentThemeFor(shownTheme)} style={ROOT_STYLE} lang={shownLanguage}>
-        <ModalLayer />
+        {wholePage ? <ModalLayer /> : null}
         <LinepulseIntlProvider language={shownLanguage}>{children}</LinepulseIntlProvider>
       </FluentProvider>
     </ThemeNameContext.Provider>

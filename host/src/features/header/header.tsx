@@ -1,4 +1,4 @@
-import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
 import { NavigationRegular } from '@fluentui/react-icons';
 import type { ReactElement } from 'react';
 import { useIntl } from 'react-intl';
@@ -43,6 +43,8 @@ export function Header({ navigation }: HeaderProps): ReactElement {
   const intl = useIntl();
   const user = useUser();
   const config = useRuntimeConfig();
+  // The overlay navigation (a modal drawer) gives focus back to this button when it closes.
+  const restoreFocusTarget = useRestoreFocusTarget();
   return (
     <header className={styles.header} aria-label={intl.formatMessage({ id: 'header.banner' })}>
       {navigation ? (
@@ -53,6 +55,7 @@ export function Header({ navigation }: HeaderProps): ReactElement {
           aria-expanded={navigation.open}
           aria-controls={navigation.controls}
           onClick={navigation.toggle}
+          {...restoreFocusTarget}
         />
       ) : null}
       <Link to={user?.is_tilelytics ? ROUTES.companyOverview.path : '/home'} className={styles.brand}>

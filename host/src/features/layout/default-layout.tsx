@@ -1,10 +1,5 @@
-import {
-  InlineDrawer,
-  OverlayDrawer,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
-import { useId, useState, type CSSProperties, type ReactElement, type ReactNode } from 'react';
+import { InlineDrawer, makeStyles, tokens } from '@fluentui/react-components';
+import { Suspense, lazy, useId, useState, type CSSProperties, type ReactElement, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Outlet, useLocation } from 'react-router-dom';
 import { atLeast, useBreakpoint, useUser } from '@linepulse/shared';
@@ -34,6 +29,10 @@ const useStyles = makeStyles({
   // then scrolled header and navigation out of view.
   content: { position: 'relative', flexGrow: 1, minWidth: 0, overflow: 'auto', backgroundColor: tokens.colorNeutralBackground2, outline: 'none' },
 });
+
+// The overlay (a modal Fluent Dialog under the drawer) is for narrow screens only: loaded there, so the
+// wide screen's first visit does not carry it (decision 60).
+const OverlayDrawer = lazy(() => import(/* webpackChunkName: "overlay-drawer" */ './overlay-drawer'));
 
 /** Fluent sizes drawers through this variable. */
 const DRAWER_SIZE = { '--fui-Drawer--size': '272px' } as CSSProperties;
@@ -76,16 +75,18 @@ export function DefaultLayout({ children }: { children?: ReactNode }): ReactElem
           </InlineDrawer>
         ) : null}
         {hasNavigation && !wide ? (
-          <OverlayDrawer
-            id={navId}
-            open={overlayOpen}
-            onOpenChange={(_event, data) => setOverlayOpen(data.open)}
-            className={styles.drawer}
-            style={DRAWER_SIZE}
-            aria-label={intl.formatMessage({ id: 'nav.main' })}
-          >
-            <div className={styles.drawerBody}>{navigation}</div>
-          </OverlayDrawer>
+          <Suspense fallback={null}>
+            <OverlayDrawer
+              id={navId}
+              open={overlayOpen}
+              onOpenChange={(_event, data) => setOverlayOpen(data.open)}
+              className={styles.drawer}
+              style={DRAWER_SIZE}
+              aria-label={intl.formatMessage({ id: 'nav.main' })}
+            >
+              <div className={styles.drawerBody}>{navigation}</div>
+            </OverlayDrawer>
+          </Suspense>
         ) : null}
         <div id="content" className={styles.content} tabIndex={-1}>
           {children ?? <Outlet />}
