@@ -109,7 +109,8 @@ test('below 960 px the navigation is an overlay (loaded there only): the headerâ
   await page.setViewportSize({ width: 800, height: 800 });
   await page.goto('/company-overview');
   await sectionsReady(page);
-  expect(asked).toEqual(['overlay-drawer']);
+  await expect(page.getByRole('button', { name: 'Show or hide the navigation' })).toBeVisible();
+  await expect.poll(() => asked).toEqual(['overlay-drawer']);
   await page.getByRole('button', { name: 'Show or hide the navigation' }).click();
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   await expect(nav).toBeInViewport();

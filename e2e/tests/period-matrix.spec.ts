@@ -302,7 +302,9 @@ for (const walk of WALKS.filter((w) => !QUICK || w.quick)) {
 
       if (walk.page === 'overview-factory') {
         // The factory scope: only this factory in the Factories picker.
-        await page.getByRole('combobox', { name: overviewMessages[walk.language]!['overview.company.factories'] }).click();
+        // A menu button named by its label and its choice ("Factories All factories").
+        const pickerLabel = overviewMessages[walk.language]!['overview.company.factories']!;
+        await page.getByRole('button', { name: new RegExp(`^${pickerLabel} `) }).click();
         for (const other of factories.filter((f) => f.id !== factory!.id)) {
           // A list of options or a menu of check boxes, whichever the picker is.
           await page.getByRole('menuitemcheckbox', { name: other.name, exact: true }).or(page.getByRole('option', { name: other.name, exact: true })).click();
