@@ -14,6 +14,8 @@
 import { appAuthorization, base, launchChromium, signInAsDemoAdmin, untilQuiet } from './browser-session.mjs';
 
 const RUNS = 5;
+/** Visits on the slow network and CPU, each cache state (their median is reported). */
+const SLOW_RUNS = 3;
 const KiB = 1024;
 const DRAWN_MARK = 'linepulse:overview-data-drawn';
 const CHART_MARK = 'linepulse:chart-drawn';
@@ -213,10 +215,17 @@ try {
     await untilQuiet(page);
   }
 
-  // Numbers before charts, on the slow network and CPU: cache empty, then warm.
-  const slowCold = await slowVisit(page, cdp, { cacheDisabled: true });
+  // Numbers before charts, on the slow network and CPU: cache empty, then warm. One visit moves by a few
+  // hundred milliseconds between runs of one build on this machine: the visit whose figures came at the
+  // median of SLOW_RUNS is the one reported.
+  const medianVisit = (visits) => [...visits].sort((a, b) => a.figures - b.figures)[Math.floor(visits.length / 2)];
+  const slowColds = [];
+  for (let run = 0; run < SLOW_RUNS; run += 1) slowColds.push(await slowVisit(page, cdp, { cacheDisabled: true }));
   await slowVisit(page, cdp, { cacheDisabled: false });
-  const slowWarm = await slowVisit(page, cdp, { cacheDisabled: false });
+  const slowWarms = [];
+  for (let run = 0; run < SLOW_RUNS; run += 1) slowWarms.push(await slowVisit(page, cdp, { cacheDisabled: false }));
+  const slowCold = medianVisit(slowColds);
+  const slowWarm = medianVisit(slowWarms);
 
   const drawnWall = overviewRuns[0].drawn.origin + overviewRuns[0].drawn.at;
   const chains = waterfall(first, drawnWall);
@@ -228,8 +237,8 @@ try {
       row('first visit /company-overview: JSON', sum(first.filter(isJson)), BUDGETS.firstVisitJson, kib),
       row(`navigation → figures drawn, median of ${RUNS} (cache empty)`, median(drawnTimes), BUDGETS.drawnMs, ms),
       row(`navigation → figures drawn, median of ${RUNS} (cache warm: the returning user)`, median(warm), BUDGETS.warmDrawnMs, ms),
-      row('slow network and CPU, cache empty: figures drawn', slowCold.figures, BUDGETS.slowFiguresMs, ms),
-      row('slow network and CPU, cache warm: figures drawn', slowWarm.figures, BUDGETS.slowFiguresMs, ms),
+      row(`slow network and CPU, cache empty: figures drawn, median of ${SLOW_RUNS}`, slowCold.figures, BUDGETS.slowFiguresMs, ms),
+      row(`slow network and CPU, cache warm: figures drawn, median of ${SLOW_RUNS}`, slowWarm.figures, BUDGETS.slowFiguresMs, ms),
       row('levels of api calls before the figures (upper bound, by timing)', chains.api.depth, BUDGETS.apiLevels, String),
       row("host's own JavaScript (/company-overview, not under /remotes/)", sum(firstJs.filter((r) => remoteOf(r.path) === null)), BUDGETS.hostJs, kib),
       ...remoteJs.map(({ remote, path, bytes }) => row(`remote ${remote}: own JavaScript on ${path.replace(factoryId, '{factoryId}')}`, bytes, BUDGETS.remoteJs, kib)),
@@ -243,6 +252,7 @@ try {
     (visit.figures < visit.highcharts ? 'numbers before charts' : 'the figures waited for Highcharts');
   console.log(`\nslow network (${SLOW.downloadThroughput * 8 / 1024 / 1024} Mbit/s, ${SLOW.latency} ms round trip, CPU ${SLOW.cpuSlowdown}× slower), from navigation:`);
   console.log(`  ${slowLine('cache empty', slowCold)}\n  ${slowLine('cache warm ', slowWarm)}`);
+  console.log(`  figures, each visit: cache empty ${slowColds.map((v) => ms(v.figures)).join(', ')}; cache warm ${slowWarms.map((v) => ms(v.figures)).join(', ')}`);
   const uncompressed = first.filter((r) => (isJs(r) || isJson(r)) && !r.encoding && r.wire > 1024);
   console.log(
     `\nfirst visit: ${firstJs.length} JavaScript files, ${kib(sum(firstJs))} on the wire, ${kib(firstJs.reduce((t, r) => t + r.decoded, 0))} decoded; ` +
