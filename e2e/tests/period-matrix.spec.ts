@@ -306,8 +306,7 @@ for (const walk of WALKS.filter((w) => !QUICK || w.quick)) {
         const pickerLabel = overviewMessages[walk.language]!['overview.company.factories']!;
         await page.getByRole('button', { name: new RegExp(`^${pickerLabel} `) }).click();
         for (const other of factories.filter((f) => f.id !== factory!.id)) {
-          // A list of options or a menu of check boxes, whichever the picker is.
-          await page.getByRole('menuitemcheckbox', { name: other.name, exact: true }).or(page.getByRole('option', { name: other.name, exact: true })).click();
+          await page.getByRole('menuitemcheckbox', { name: other.name, exact: true }).click();
         }
         await page.keyboard.press('Escape');
         await log.check(`${label} · scoped to ${walk.factory}`);

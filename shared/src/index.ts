@@ -128,7 +128,7 @@ export {
 export { downloadBlob, exportFileName, fileSlug, toCsv, toXlsx, type SheetCell } from './ui/export-file';
 export { ExportMenu, type ExportMenuProps } from './ui/export-menu';
 export { useFocusReturn } from './ui/focus-return';
-export { useDeferredPopup, useOpenAfterMount, type DeferredPopup, type DeferredTriggerProps, type PopupTriggerButtonProps } from './ui/deferred-popup';
+export { useDeferredPopup, useOpenAfterMount, type DeferredPopup, type DeferredTriggerProps, type OpenStateProps, type PopupTriggerButtonProps } from './ui/deferred-popup';
 export { Chart, preloadChart, type ChartProps } from './ui/chart';
 export type { ChartModule } from './ui/chart-types';
 export { DataTable, type DataColumn, type DataTableProps, type TableSort } from './ui/data-table';

@@ -8,11 +8,10 @@ import { FactoryPickerButton, type FactoryPickerProps } from './factory-picker';
  * mounted open. Items keep the menu open, so several are chosen in one go; the last one stays checked.
  */
 export function FactoryPickerPopup({ factories, value, onChange, id, labelId, summary }: FactoryPickerProps & { id: string; labelId: string; summary: string }): ReactElement {
-  const [open, setOpen] = useOpenAfterMount();
+  const openState = useOpenAfterMount();
   return (
     <Menu
-      open={open}
-      onOpenChange={(_event, data) => setOpen(data.open)}
+      {...openState}
       checkedValues={{ factories: value }}
       onCheckedValueChange={(_event, { checkedItems }) => {
         if (checkedItems.length === 0) return;

@@ -40,7 +40,7 @@ export function FactoryPicker({ factories, value, onChange }: FactoryPickerProps
     <Field label={{ id: labelId, children: intl.formatMessage({ id: 'overview.company.factories' }) }}>
       {(field: { id?: string }) => {
         // The label's `for` names the button, so a click on the label opens the menu too.
-        const id = field.id ?? labelId;
+        const id = field.id ?? `${labelId}-button`;
         return popup.module ? (
           <popup.module.FactoryPickerPopup factories={factories} value={value} onChange={onChange} id={id} labelId={labelId} summary={summary} />
         ) : (

@@ -9,11 +9,11 @@ import { NotSummableButton } from './not-summable';
  * portal, not inline: the table's own scrolling panel would cut it.
  */
 export function NotSummablePopup({ reason }: { reason: string }): ReactElement {
-  const [open, setOpen] = useOpenAfterMount();
+  const openState = useOpenAfterMount();
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => button.current?.focus({ preventScroll: true }), []);
   return (
-    <Popover open={open} onOpenChange={(_event, data) => setOpen(data.open)} positioning="above" withArrow size="small">
+    <Popover {...openState} positioning="above" withArrow size="small">
       <PopoverTrigger disableButtonEnhancement>
         <NotSummableButton ref={button} reason={reason} />
       </PopoverTrigger>

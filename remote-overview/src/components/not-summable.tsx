@@ -24,11 +24,11 @@ export function NotSummableButton({ reason, ...props }: { reason: string } & Pop
  */
 export function NotSummable({ reason }: { reason: string }): ReactElement {
   const styles = useStyles();
-  const popup = useDeferredPopup(loadPopup, { haspopup: 'dialog' });
+  const popup = useDeferredPopup(loadPopup);
   return (
     <span className={styles.root}>
       {NOT_AVAILABLE}
-      {popup.module ? <popup.module.NotSummablePopup reason={reason} /> : <NotSummableButton reason={reason} {...popup.triggerProps} aria-haspopup={undefined} />}
+      {popup.module ? <popup.module.NotSummablePopup reason={reason} /> : <NotSummableButton reason={reason} {...popup.triggerProps} />}
     </span>
   );
 }

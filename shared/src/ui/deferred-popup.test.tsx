@@ -11,9 +11,8 @@ function ColourButton(props: PopupTriggerButtonProps): ReactElement {
 }
 
 function ColourMenuPopup(): ReactElement {
-  const [open, setOpen] = useOpenAfterMount();
   return (
-    <Menu open={open} onOpenChange={(_event, data) => setOpen(data.open)}>
+    <Menu {...useOpenAfterMount()}>
       <MenuTrigger disableButtonEnhancement>
         <ColourButton />
       </MenuTrigger>

@@ -26,7 +26,7 @@ function loadOnce<T>(load: () => Promise<T>): Promise<T> {
 
 /** Props for the stand-in trigger, drawn like the real one. */
 export interface DeferredTriggerProps {
-  'aria-haspopup': 'menu' | 'dialog';
+  'aria-haspopup'?: 'menu' | 'dialog';
   'aria-busy'?: true;
   onPointerEnter: (event: PointerEvent<HTMLElement>) => void;
   onFocus: (event: FocusEvent<HTMLElement>) => void;
@@ -61,7 +61,7 @@ export interface DeferredPopup<T> {
  * a click, Enter, Space or ArrowDown opens the popup as soon as its code is there (focus then moves into
  * it, as with the real trigger). If the download fails, the user is told so and the next attempt asks again.
  */
-export function useDeferredPopup<T>(load: () => Promise<T>, options: { haspopup: 'menu' | 'dialog' }): DeferredPopup<T> {
+export function useDeferredPopup<T>(load: () => Promise<T>, options: { haspopup?: 'menu' | 'dialog' } = {}): DeferredPopup<T> {
   const text = useUiText();
   const notifier = useNotifier();
   const [asked, setAsked] = useState(false);
@@ -93,7 +93,7 @@ export function useDeferredPopup<T>(load: () => Promise<T>, options: { haspopup:
   return {
     module: asked ? module : null,
     triggerProps: {
-      'aria-haspopup': options.haspopup,
+      ...(options.haspopup ? { 'aria-haspopup': options.haspopup } : {}),
       ...(asked ? { 'aria-busy': true as const } : {}),
       onPointerEnter: preload,
       onFocus: preload,
@@ -109,18 +109,24 @@ export function useDeferredPopup<T>(load: () => Promise<T>, options: { haspopup:
   };
 }
 
+/** The open state of a Fluent Menu or Popover, as props: `<Menu {...useOpenAfterMount()}>`. */
+export interface OpenStateProps {
+  open: boolean;
+  onOpenChange: (event: unknown, data: { open: boolean }) => void;
+}
+
 /**
  * The open state of a popup that `useDeferredPopup` has just mounted because the user asked for it:
  * closed for its first render, then opened, as if its trigger had been clicked. (Mounted open, Fluent's
  * Menu and Popover look for the first item to focus before their portal has drawn it, and focus, whose
  * stand-in trigger has just been replaced, falls to the page.)
  */
-export function useOpenAfterMount(): [boolean, (open: boolean) => void] {
+export function useOpenAfterMount(): OpenStateProps {
   const [open, setOpen] = useState(false);
   useEffect(() => {
     // After the mount's own effects (the portal makes its node in one), as a click would come.
     const timer = setTimeout(() => setOpen(true), 0);
     return () => clearTimeout(timer);
   }, []);
-  return [open, setOpen];
+  return { open, onOpenChange: (_event, data) => setOpen(data.open) };
 }

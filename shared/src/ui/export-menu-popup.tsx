@@ -14,10 +14,10 @@ export function ExportMenuPopup({ name, formats, onExport, disabled }: ExportMen
   const text = useUiText();
   const notifier = useNotifier();
   const [busy, setBusy] = useState(false);
-  const [open, setOpen] = useOpenAfterMount();
+  const openState = useOpenAfterMount();
   const trigger = useRef<HTMLButtonElement>(null);
   const popover = useRef<HTMLDivElement>(null);
-  useFocusReturn(open, trigger, popover);
+  useFocusReturn(openState.open, trigger, popover);
   const run = async (format: string): Promise<void> => {
     setBusy(true);
     try {
@@ -29,7 +29,7 @@ export function ExportMenuPopup({ name, formats, onExport, disabled }: ExportMen
     }
   };
   return (
-    <Menu positioning="below-end" open={open} onOpenChange={(_event, data) => setOpen(data.open)}>
+    <Menu positioning="below-end" {...openState}>
       <MenuTrigger disableButtonEnhancement>
         <ExportButton ref={trigger} name={name} disabled={disabled || busy} />
       </MenuTrigger>

@@ -18,7 +18,7 @@ export interface AlertsPopoverProps {
  */
 export function AlertsPopover({ open, onOpenChange, trigger, surfaceClassName, labelledBy, children }: AlertsPopoverProps): ReactElement {
   // Asked for before it arrived (`open` already true): opened after its first render, like a click would.
-  const [arrived] = useOpenAfterMount();
+  const arrived = useOpenAfterMount().open;
   // The bell that was clicked was the stand-in, gone since: Fluent's focus restorer has nothing to go
   // back to, so the popover gives focus back to the bell itself.
   const bell = useRef<HTMLButtonElement>(null);

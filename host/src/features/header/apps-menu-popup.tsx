@@ -9,9 +9,9 @@ import { AppsButton } from './apps-menu';
 export function AppsMenuPopup({ sisterProductUrl }: { sisterProductUrl: string }): ReactElement {
   const intl = useIntl();
   const sister = intl.formatMessage({ id: 'header.apps.sister' });
-  const [open, setOpen] = useOpenAfterMount();
+  const openState = useOpenAfterMount();
   return (
-    <Menu positioning="below-end" open={open} onOpenChange={(_event, data) => setOpen(data.open)}>
+    <Menu positioning="below-end" {...openState}>
       <MenuTrigger disableButtonEnhancement>
         <AppsButton />
       </MenuTrigger>

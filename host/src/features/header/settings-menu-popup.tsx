@@ -60,7 +60,7 @@ export function SettingsMenuPopup({ user, version = APP_VERSION }: SettingsMenuP
   const { signOut } = useSessionActions();
   const breakpoint = useBreakpoint();
   const { fullscreen, toggle } = useFullscreen();
-  const [open, setOpen] = useOpenAfterMount();
+  const openState = useOpenAfterMount();
   // Full screen is for wall displays: the presenter role on a non-mobile screen.
   const canFullscreen = user.role === 'presenter' && atLeast(breakpoint, 'sm');
   const roleLabel = intl.formatMessage({ id: ROLE_LABEL_KEY[user.role] });
@@ -79,7 +79,7 @@ export function SettingsMenuPopup({ user, version = APP_VERSION }: SettingsMenuP
   };
 
   return (
-    <Menu checkedValues={checkedValues} onCheckedValueChange={onCheckedValueChange} positioning="below-end" open={open} onOpenChange={(_event, data) => setOpen(data.open)}>
+    <Menu checkedValues={checkedValues} onCheckedValueChange={onCheckedValueChange} positioning="below-end" {...openState}>
       <MenuTrigger disableButtonEnhancement>
         <SettingsButton user={user} />
       </MenuTrigger>
