@@ -15,6 +15,7 @@ module.exports = (_env, argv) => {
       port: 3000,
       publicPath: '/',
       loadsRemotes: true,
+      startupImport: './bootstrap',
     },
     argv,
   );

@@ -67,3 +67,40 @@ test('the company overview’s and a dashboard’s first loads ask the api and t
   expect(dashboard.filter((key) => key.startsWith('POST /api/kpis/by-groups'))).toHaveLength(2); // the factory, its lines
   expect(dashboard.filter((key) => key.startsWith('POST /api/top-downtime-reasons'))).toHaveLength(1);
 });
+
+// The host's page names its start-up scripts itself (decision 61): the browser asks for them while it
+// parses the page, not once the entry script has arrived and run; the runtime then takes each of them.
+test('the host’s start-up scripts are preloaded by its page, asked for once and all used', async ({ page, baseURL }) => {
+  const origin = new URL(baseURL!).origin;
+  await page.goto('about:blank');
+  const requested: string[] = [];
+  const warnings: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.origin === origin) requested.push(url.pathname);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  const figures = mainKpisResponse(page);
+  await page.goto('/company-overview');
+  await figures;
+  await sectionsReady(page);
+
+  const preloaded = await page
+    .locator('head link[rel="preload"][as="script"][fetchpriority="low"]')
+    .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+  // React, MSAL, Fluent's foundation, the platform, luxon… a dozen and more, none of them a remote's.
+  expect(preloaded.length).toBeGreaterThan(10);
+  expect(preloaded.filter((path) => path.startsWith('/remotes/'))).toEqual([]);
+  // Asked for before the entry script had run (it asks for the runtime configuration first), each once.
+  const configAt = requested.indexOf('/config.json');
+  expect(configAt).toBeGreaterThan(0);
+  for (const path of preloaded) {
+    expect(requested.filter((p) => p === path), path).toHaveLength(1);
+    expect(requested.indexOf(path), `${path} before /config.json`).toBeLessThan(configAt);
+  }
+  // The browser reports a preloaded script nobody used a few seconds after the page's load event.
+  await page.waitForTimeout(4_000);
+  expect(warnings.filter((text) => text.includes('preload'))).toEqual([]);
+});
