@@ -1,4 +1,5 @@
-import { Field, MenuButton } from '@fluentui/react-components';
+import { Field, MenuButton, makeStyles, tokens } from '@fluentui/react-components';
+import { ChevronDownRegular } from '@fluentui/react-icons';
 import { useId, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
 import { useDeferredPopup, type PopupTriggerButtonProps } from '@linepulse/shared';
@@ -15,11 +16,33 @@ export interface FactoryPickerProps {
 // the button: the first screen shows only what is chosen (decision 60).
 const loadPopup = () => import(/* webpackChunkName: "factory-picker-popup" */ './factory-picker-popup');
 
+// Drawn like the Period's select beside it (Fluent's outlined Select): regular weight, the text at the
+// start, the chevron at the end, the accessible stroke underneath.
+const useButtonStyles = makeStyles({
+  button: {
+    justifyContent: 'space-between',
+    minWidth: '160px',
+    fontWeight: tokens.fontWeightRegular,
+    paddingInlineStart: tokens.spacingHorizontalM,
+    paddingInlineEnd: tokens.spacingHorizontalS,
+    borderBottomColor: tokens.colorNeutralStrokeAccessible,
+    ':hover': { borderBottomColor: tokens.colorNeutralStrokeAccessibleHover },
+  },
+  chevron: { display: 'flex', alignItems: 'center', fontSize: '20px', width: '20px', height: '20px', color: tokens.colorNeutralStrokeAccessible },
+});
+
 /** The picker's button, named by the field's label and what is chosen ("Factories, All factories"). */
 export function FactoryPickerButton({ id, labelId, summary, ...props }: { id: string; labelId: string; summary: string } & PopupTriggerButtonProps): ReactElement {
+  const styles = useButtonStyles();
   const summaryId = `${id}-summary`;
   return (
-    <MenuButton id={id} aria-labelledby={`${labelId} ${summaryId}`} {...props}>
+    <MenuButton
+      id={id}
+      aria-labelledby={`${labelId} ${summaryId}`}
+      className={styles.button}
+      menuIcon={{ className: styles.chevron, children: <ChevronDownRegular /> }}
+      {...props}
+    >
       <span id={summaryId}>{summary}</span>
     </MenuButton>
   );
