@@ -245,4 +245,65 @@ describe('alerts: rules, episodes once across two instances, webhook, e-mail and
     assert.equal(events('alert.opened').length, before + 1);
     assert.equal(events('alert.resolved').length, resolvedBefore + 1);
   });
+
+  it('counts a line down only inside its work shifts: a stop after the last shift opens nothing, a stop from before the shift counts from its start', async () => {
+    // UTC factory, whole minutes: one line's shift ended an hour ago, the other's began half an hour ago.
+    const now = Date.now();
+    const minute = (t: number): number => Math.floor(t / 60_000) * 60_000;
+    const hhmm = (t: number): string => new Date(t).toISOString().slice(11, 16);
+    const everyDay = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+    const earlyStart = minute(now - 3 * 3_600_000);
+    const earlyEnd = minute(now - 3_600_000);
+    const lateStart = minute(now - 30 * 60_000);
+    const lateEnd = minute(now + 2 * 3_600_000);
+    const plant = (await call(app, DEMO.admin, { method: 'POST', url: '/api/factories', payload: { name: 'Shift Plant', timezone: 'UTC', alert_capability: true } })).body.id as string;
+    const configured = await call(app, DEMO.admin, {
+      method: 'PUT',
+      url: `/api/factories/${plant}/configuration`,
+      payload: {
+        ...CONFIGURATION,
+        production_units: [{ key: 'E', name: 'Early line' }, { key: 'L', name: 'Late line' }],
+        work_shifts: [
+          { key: 'early', name: 'Early', production_units: ['E'], start: hhmm(earlyStart), end: hhmm(earlyEnd), days: everyDay },
+          { key: 'late', name: 'Late', production_units: ['L'], start: hhmm(lateStart), end: hhmm(lateEnd), days: everyDay },
+        ],
+      },
+    });
+    assert.equal(configured.status, 200, JSON.stringify(configured.body));
+    const lines = Object.fromEntries(configured.body.production_units.map((u: { key: string; id: string }) => [u.key, u.id])) as Record<string, string>;
+    const plantKey = (await call(app, DEMO.admin, { method: 'POST', url: `/api/factories/${plant}/ingest-keys` })).body.key;
+    const created = await rule({ name: 'Down in shift', production_unit_ids: [lines.E, lines.L], webhook_url: hook }, DEMO.admin, plant);
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const before = events('alert.opened').length;
+    const at = (t: number): string => new Date(t).toISOString();
+    await call(app, null, {
+      method: 'POST',
+      url: '/api/ingest/v1/events',
+      headers: { authorization: `Bearer ${plantKey}` },
+      payload: { events: [
+        // Stopped two hours ago, in its shift, and still stopped an hour after the shift's end.
+        { id: 'e-run', type: 'state', unit: 'E', at: at(earlyStart), state: 'running' },
+        { id: 'e-stop', type: 'state', unit: 'E', at: at(now - 2 * 3_600_000), state: 'stopped' },
+        // Stopped since before its shift began.
+        { id: 'l-stop', type: 'state', unit: 'L', at: at(now - 3 * 3_600_000), state: 'stopped' },
+      ] },
+    });
+    // The late line: one episode, since its shift's start (not its stop three hours ago).
+    await until(() => events('alert.opened').length === before + 1);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const opened = events('alert.opened').slice(before).map((e) => (JSON.parse(e.body) as { alert: { production_unit_name: string; since: string } }).alert);
+    assert.deepEqual(opened.map((a) => a.production_unit_name), ['Late line']);
+    assert.equal(Date.parse(opened[0]!.since), lateStart);
+    // Each line is looked at again when its shift changes: the early one at its next start, the late one at its end.
+    const timers = async () => new Map((await app.db.query<{ production_unit_id: string; due_at: string }>('SELECT production_unit_id, due_at FROM alert_timers WHERE rule_id = $1', [created.body.id])).map((t) => [t.production_unit_id, Date.parse(t.due_at)]));
+    await until(async () => (await timers()).size === 2);
+    assert.equal((await timers()).get(lines.E!), earlyStart + 86_400_000);
+    assert.equal((await timers()).get(lines.L!), lateEnd);
+    // The line strip says so too: both stopped, one outside its shifts.
+    const states = await call(app, DEMO.admin, { method: 'GET', url: `/api/factories/${plant}/unit-states` });
+    assert.equal(states.status, 200);
+    const byLine = new Map(states.body.units.map((u: { production_unit_id: string }) => [u.production_unit_id, u]));
+    assert.deepEqual(byLine.get(lines.E), { production_unit_id: lines.E, state: 'stopped', since: at(now - 2 * 3_600_000), last_event_at: at(now - 2 * 3_600_000), in_shift: false });
+    assert.deepEqual(byLine.get(lines.L), { production_unit_id: lines.L, state: 'stopped', since: at(now - 3 * 3_600_000), last_event_at: at(now - 3 * 3_600_000), in_shift: true });
+  });
 });

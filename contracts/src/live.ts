@@ -45,6 +45,8 @@ export const UnitStateNowSchema = Type.Object({
   since: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   /** The last state, count or counter event received from it. */
   last_event_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  /** Now inside one of its work shifts (always, for a line without any): a stop outside them is no downtime. */
+  in_shift: Type.Boolean(),
 });
 export type UnitStateNow = Static<typeof UnitStateNowSchema>;
 export const UnitStatesNowSchema = Type.Object({ at: Type.String({ format: 'date-time' }), units: Type.Array(UnitStateNowSchema) });

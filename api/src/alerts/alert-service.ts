@@ -31,6 +31,7 @@ import { downtimeList } from '../analytics/downtime-list.ts';
 import { kpisOf } from '../analytics/engine.ts';
 import { loadUnitContexts } from '../analytics/facts.ts';
 import { readSums, zeroSums } from '../analytics/query.ts';
+import { scheduleNow } from '../analytics/schedule-now.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { announceChange } from '../live/live-events.ts';
 import { unitStatesNow } from '../live/unit-states.ts';
@@ -90,7 +91,7 @@ interface Verdict {
   falseSince: number | null;
   /** The episode's reason is gone (its shift ended, its objective was removed): resolved without the hold. */
   ended?: boolean;
-  /** Look again then even if no event comes (shift_projection; null: only events matter). */
+  /** Look again then even if no event comes (a shift's start or end; null: only events matter). */
   recheckAt?: number | null;
   /** shift_projection: the projection and the objective, in percent. */
   projected?: number;
@@ -202,12 +203,12 @@ export class AlertService {
   }
 
   /**
-   * What the factory's shift projection rules read once per look rather than once per line: the
-   * objectives of the metrics they watch, and the lines' setups (their shifts).
+   * What the factory's rules read once per look rather than once per line: the objectives of the
+   * metrics the shift projections watch, and the lines' setups (their shifts).
    */
   private async projectionInputs(accountId: string, factoryId: string, rules: readonly StoredRule[], unitIds: readonly string[]): Promise<ProjectionInputs> {
     const metrics = [...new Set(rules.filter((r) => r.kind === 'shift_projection').map((r) => r.metric!))];
-    if (metrics.length === 0) return { objectives: new Map(), setups: new Map() };
+    // Every kind reads the lines' shifts: a line down or silent counts only inside them.
     const [objectives, contexts] = await Promise.all([
       Promise.all(metrics.map(async (metric) => [metric, await objectiveOf(this.db, accountId, factoryId, metric)] as const)),
       loadUnitContexts(this.db, accountId, unitIds),
@@ -224,20 +225,30 @@ export class AlertService {
     projections: ProjectionInputs,
   ): Promise<Verdict> {
     if (rule.kind === 'shift_projection') return this.shiftProjection(rule, accountId, unitId, now, projections);
+    // Only inside the line's work shifts (DOMAIN.md): a line stopped after its last shift is not down,
+    // and one that sends nothing then is expected to be silent. Outside them nothing holds (an episode
+    // resolves from the shift's end) until the next shift starts; inside, a stop or a silence that began
+    // before counts from the shift's start, and the rule looks again at the shift's end.
+    const setup = projections.setups.get(unitId);
+    const schedule = setup ? scheduleNow(setup, now) : null;
+    if (schedule && !schedule.inShift) return { since: null, falseSince: schedule.lastEnded, recheckAt: schedule.nextStarts };
+    const from = schedule?.since ?? -Infinity;
+    const recheckAt = schedule?.until ?? null;
     if (rule.kind === 'no_data') {
       // Silent since the last event (a line that never sent one: since the rule was made).
-      return { since: state.last_event_at === null ? Date.parse(String(rule.created_at)) : Date.parse(state.last_event_at), falseSince: null };
+      const last = state.last_event_at === null ? Date.parse(String(rule.created_at)) : Date.parse(state.last_event_at);
+      return { since: Math.max(last, from), falseSince: null, recheckAt };
     }
-    if (state.state !== 'stopped' || state.since === null) return { since: null, falseSince: state.since === null ? null : Date.parse(state.since) };
-    const since = Date.parse(state.since);
-    if (rule.downtime_type === 'any') return { since, falseSince: null };
+    if (state.state !== 'stopped' || state.since === null) return { since: null, falseSince: state.since === null ? null : Date.parse(state.since), recheckAt };
+    const since = Math.max(Date.parse(state.since), from);
+    if (rule.downtime_type === 'any') return { since, falseSince: null, recheckAt };
     // The downtime in progress as the engine justifies it now.
     const list = await downtimeList(this.db, accountId, { start: iso(since - 1000), end: iso(now + 60_000), production_unit_ids: [unitId], sort: { by: 'start', direction: 'desc' }, limit: 1 }, now);
     const row = list.items[0];
     const holds = row !== undefined && row.end_time === null && row.type === rule.downtime_type;
     // Not (or no longer) of that type while still stopped: since when is not known here; the episode
     // keeps the first time it was seen so.
-    return holds ? { since, falseSince: null } : { since: null, falseSince: null };
+    return holds ? { since, falseSince: null, recheckAt } : { since: null, falseSince: null, recheckAt };
   }
 
   /**
@@ -274,6 +285,11 @@ export class AlertService {
   private async evaluate(rule: StoredRule, unitId: string, verdict: Verdict, now: number): Promise<void> {
     const minutesMs = rule.minutes * 60_000;
     const [open] = await this.db.query<EpisodeRow>('SELECT * FROM alert_episodes WHERE account_id = $1 AND rule_id = $2 AND production_unit_id = $3 AND resolved_at IS NULL', [rule.account_id, rule.id, unitId]);
+    // The first of a due instant and the verdict's own (a shift's end), or null for neither.
+    const soonest = (...at: (number | null | undefined)[]): number | null => {
+      const first = Math.min(...at.map((t) => t ?? Infinity));
+      return Number.isFinite(first) ? first : null;
+    };
     if (rule.kind === 'no_data' && verdict.since !== null) {
       // A line silent for `minutes` is an episode; an event after the episode began ends it, and the
       // next silence is watched from that event.
@@ -281,10 +297,10 @@ export class AlertService {
       const due = last + minutesMs;
       if (open && last > Date.parse(open.since)) {
         await this.resolve(rule, open, now);
-        await this.timer(rule, unitId, due);
-      } else if (open) await this.timer(rule, unitId, null);
-      else if (now >= due) await this.open(rule, unitId, last, verdict);
-      else await this.timer(rule, unitId, due);
+        await this.timer(rule, unitId, soonest(due, verdict.recheckAt));
+      } else if (open) await this.timer(rule, unitId, soonest(verdict.recheckAt));
+      else if (now >= due) await this.openThenRecheck(rule, unitId, last, verdict);
+      else await this.timer(rule, unitId, soonest(due, verdict.recheckAt));
       return;
     }
     if (rule.kind === 'shift_projection') {
@@ -299,20 +315,26 @@ export class AlertService {
         if (current) await this.stillHolding(current);
         else await this.open(rule, unitId, verdict.since, verdict);
       } else if (current) resolveAt = await this.afterHold(rule, current, verdict, now);
-      const next = Math.min(resolveAt ?? Infinity, verdict.recheckAt ?? Infinity);
-      await this.timer(rule, unitId, Number.isFinite(next) ? next : null);
+      await this.timer(rule, unitId, soonest(resolveAt, verdict.recheckAt));
       return;
     }
     if (verdict.since !== null) {
       const due = verdict.since + minutesMs;
       if (open) {
         await this.stillHolding(open);
-        await this.timer(rule, unitId, null);
-      } else if (now >= due) await this.open(rule, unitId, verdict.since, verdict);
-      else await this.timer(rule, unitId, due);
+        await this.timer(rule, unitId, soonest(verdict.recheckAt));
+      } else if (now >= due) await this.openThenRecheck(rule, unitId, verdict.since, verdict);
+      else await this.timer(rule, unitId, soonest(due, verdict.recheckAt));
       return;
     }
-    await this.timer(rule, unitId, open ? await this.afterHold(rule, open, verdict, now) : null);
+    await this.timer(rule, unitId, soonest(open ? await this.afterHold(rule, open, verdict, now) : null, verdict.recheckAt));
+  }
+
+  /** Opens the episode, then looks again when the verdict says (the shift's end: its stop no longer counts). */
+  private async openThenRecheck(rule: StoredRule, unitId: string, since: number, verdict: Verdict): Promise<void> {
+    await this.open(rule, unitId, since, verdict);
+    const recheckAt = verdict.recheckAt ?? null;
+    if (recheckAt !== null) await this.timer(rule, unitId, recheckAt);
   }
 
   /** The condition holds again: the hold before resolving starts over when it next turns false. */

@@ -1,6 +1,8 @@
 import type { UnitStateNow, UnitStatesNow } from '@linepulse/contracts';
 import type { Queryable } from '../db/db.ts';
 import { epochMs } from '../db/db.ts';
+import { loadUnitContexts } from '../analytics/facts.ts';
+import { scheduleNow } from '../analytics/schedule-now.ts';
 
 interface Row {
   id: string;
@@ -38,9 +40,9 @@ const iso = (ms: number | null): string | null => (ms === null ? null : new Date
  * events, or, for a unit with a downtime delay, from its counts — stopped since its last count once no
  * count came for longer than the delay.
  */
-export function unitStateNow(row: Row, now: number): UnitStateNow {
+export function unitStateNow(row: Row, now: number, inShift = true): UnitStateNow {
   const lastEvent = Math.max(row.state_at ?? -Infinity, row.count_at ?? -Infinity);
-  const base = { production_unit_id: row.id, last_event_at: Number.isFinite(lastEvent) ? iso(lastEvent) : null };
+  const base = { production_unit_id: row.id, last_event_at: Number.isFinite(lastEvent) ? iso(lastEvent) : null, in_shift: inShift };
   if (row.delay_seconds !== null) {
     if (row.count_at === null) return { ...base, state: 'unknown', since: null };
     const stopped = now - row.count_at > row.delay_seconds * 1000;
@@ -50,8 +52,13 @@ export function unitStateNow(row: Row, now: number): UnitStateNow {
   return { ...base, state: row.running ? 'running' : 'stopped', since: iso(row.state_at) };
 }
 
-/** The state now of every line of a factory (the TV's line strip). */
+/** The state now of every line of a factory (the TV's line strip), and whether it is inside its work shifts. */
 export async function unitStatesNow(db: Queryable, accountId: string, factoryId: string, now = Date.now()): Promise<UnitStatesNow> {
   const rows = await db.query<Row>(LATEST, [accountId, factoryId, new Date(now).toISOString()]);
-  return { at: new Date(now).toISOString(), units: rows.map((row) => unitStateNow(row, now)) };
+  const contexts = await loadUnitContexts(db, accountId, rows.map((row) => row.id));
+  const inShift = (id: string): boolean => {
+    const setup = contexts.get(id)?.setup;
+    return setup ? (scheduleNow(setup, now)?.inShift ?? true) : true;
+  };
+  return { at: new Date(now).toISOString(), units: rows.map((row) => unitStateNow(row, now, inShift(row.id))) };
 }

@@ -24,6 +24,8 @@ const useStyles = makeStyles({
   running: { borderLeftColor: tokens.colorPaletteGreenBorderActive },
   stopped: { borderLeftColor: tokens.colorPaletteRedBorderActive },
   unknown: { borderLeftColor: tokens.colorNeutralStroke1 },
+  // Outside its shifts a stopped line is not down (its time is not counted): no alarm colour.
+  idle: { borderLeftColor: tokens.colorNeutralStrokeAccessible },
   name: { fontWeight: tokens.fontWeightSemibold },
   state: { fontSize: tokens.fontSizeBase300 },
   large: { fontSize: tokens.fontSizeBase500, minWidth: '220px' },
@@ -48,7 +50,8 @@ export interface LineStatesProps {
 
 /**
  * Each line's state now (issue 25): running, stopped since when and for how long, or no data yet; the
- * colour is doubled by the words, so it reads without it (and on a screen reader).
+ * colour is doubled by the words, so it reads without it (and on a screen reader). A line outside its
+ * work shifts says so, and a stop then is drawn without the alarm colour: it is no downtime.
  */
 export function LineStates({ factory, refetchMs, large = false }: LineStatesProps): ReactElement {
   const intl = useIntl();
@@ -57,7 +60,7 @@ export function LineStates({ factory, refetchMs, large = false }: LineStatesProp
   const states = queryView(useQuery(unitStatesQuery(factory.id, refetchMs)));
   const byId = new Map((states.data?.units ?? []).map((unit) => [unit.production_unit_id, unit]));
 
-  const describe = (unit: UnitStateNow | undefined): string => {
+  const describeState = (unit: UnitStateNow | undefined): string => {
     if (!unit || unit.state === 'unknown') return intl.formatMessage({ id: 'overview.lineStates.unknown' });
     if (!unit.since) return intl.formatMessage({ id: `overview.lineStates.${unit.state}` });
     const since = DateTime.fromISO(unit.since, { zone: factory.timezone }).setLocale(intl.locale);
@@ -66,6 +69,10 @@ export function LineStates({ factory, refetchMs, large = false }: LineStatesProp
       { time: since.toLocaleString(DateTime.TIME_SIMPLE), duration: formatDuration(intl.locale, Math.max(0, now - since.toMillis())) },
     );
   };
+  const describe = (unit: UnitStateNow | undefined): string =>
+    unit && unit.state !== 'unknown' && !unit.in_shift
+      ? intl.formatMessage({ id: 'overview.lineStates.outsideShifts' }, { state: describeState(unit) })
+      : describeState(unit);
 
   const title = intl.formatMessage({ id: 'overview.lineStates.title' });
   return (
@@ -74,8 +81,15 @@ export function LineStates({ factory, refetchMs, large = false }: LineStatesProp
         {factory.production_units.map((line) => {
           const unit = byId.get(line.id);
           const state = unit?.state ?? 'unknown';
+          const idle = state === 'stopped' && unit?.in_shift === false;
           return (
-            <li key={line.id} className={mergeClasses(styles.line, styles[state], large && styles.large)} data-state={state} data-line={line.name}>
+            <li
+              key={line.id}
+              className={mergeClasses(styles.line, idle ? styles.idle : styles[state], large && styles.large)}
+              data-state={state}
+              data-in-shift={unit ? String(unit.in_shift) : undefined}
+              data-line={line.name}
+            >
               <span className={styles.name}>{line.name}</span>
               <span className={styles.state}>{describe(unit)}</span>
             </li>

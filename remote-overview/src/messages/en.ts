@@ -91,5 +91,6 @@ export const en: Record<string, string> = {
   'overview.lineStates.stopped': 'Stopped',
   'overview.lineStates.runningSince': 'Running since {time}',
   'overview.lineStates.stoppedSince': 'Stopped since {time} ({duration})',
+  'overview.lineStates.outsideShifts': '{state}, outside its shifts',
   'overview.lineStates.unknown': 'No data yet',
 };

@@ -91,5 +91,6 @@ export const es: Record<string, string> = {
   'overview.lineStates.stopped': 'Parada',
   'overview.lineStates.runningSince': 'En marcha desde las {time}',
   'overview.lineStates.stoppedSince': 'Parada desde las {time} ({duration})',
+  'overview.lineStates.outsideShifts': '{state}, fuera de sus turnos',
   'overview.lineStates.unknown': 'Sin datos todavía',
 };

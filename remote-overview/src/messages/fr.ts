@@ -91,5 +91,6 @@ export const fr: Record<string, string> = {
   'overview.lineStates.stopped': 'À l’arrêt',
   'overview.lineStates.runningSince': 'En marche depuis {time}',
   'overview.lineStates.stoppedSince': 'À l’arrêt depuis {time} ({duration})',
+  'overview.lineStates.outsideShifts': '{state}, hors de ses quarts',
   'overview.lineStates.unknown': 'Aucune donnée pour l’instant',
 };

@@ -19,8 +19,11 @@ const reasons = [
 ];
 
 /** The lines' states now, every line of Lyon in `state` since 10:42 Paris time. */
-function unitStates(state: 'running' | 'stopped') {
-  return { at: '2026-11-26T10:00:00Z', units: lyon.production_units.map((u) => ({ production_unit_id: u.id, state, since: '2026-11-26T09:42:00Z', last_event_at: '2026-11-26T09:42:00Z' })) };
+function unitStates(state: 'running' | 'stopped', inShift = true) {
+  return {
+    at: '2026-11-26T10:00:00Z',
+    units: lyon.production_units.map((u) => ({ production_unit_id: u.id, state, since: '2026-11-26T09:42:00Z', last_event_at: '2026-11-26T09:42:00Z', in_shift: inShift })),
+  };
 }
 
 
@@ -180,10 +183,11 @@ test('live: the lines’ states, and a pushed change refetches the figures and t
   const stream = liveStream();
   let kpiCalls = 0;
   let state: 'running' | 'stopped' = 'running';
+  let inShift = true;
   const figures = kpisHandler({});
   fetch = mockFetch({
     'GET /api/live': stream.handler,
-    'GET /api/factories/f-lyon/unit-states': () => jsonResponse(unitStates(state)),
+    'GET /api/factories/f-lyon/unit-states': () => jsonResponse(unitStates(state, inShift)),
     'POST /api/kpis/by-groups': (request) => {
       kpiCalls += 1;
       return figures(request);
@@ -203,5 +207,13 @@ test('live: the lines’ states, and a pushed change refetches the figures and t
   stream.push(`id: 2\nevent: change\ndata: ${JSON.stringify({ changes: [{ factory_id: 'f-lyon', kinds: ['state'], production_unit_ids: [lyon.production_units[0]!.id] }] })}\n\n`);
   await waitFor(() => expect(within(lines).getAllByRole('listitem')[0]).toHaveTextContent(/À l’arrêt depuis 10:42/));
   expect(within(lines).getAllByRole('listitem')[0]).toHaveAttribute('data-state', 'stopped');
+  expect(within(lines).getAllByRole('listitem')[0]).not.toHaveTextContent('hors de ses quarts');
   await waitFor(() => expect(kpiCalls).toBe(4));
+
+  // The shift ends with the line still stopped: it says so, and is no longer drawn as down.
+  inShift = false;
+  stream.push(`id: 3\nevent: change\ndata: ${JSON.stringify({ changes: [{ factory_id: 'f-lyon', kinds: ['state'], production_unit_ids: [lyon.production_units[0]!.id] }] })}\n\n`);
+  await waitFor(() => expect(within(lines).getAllByRole('listitem')[0]).toHaveTextContent(/^.+À l’arrêt depuis 10:42 \(.+\), hors de ses quarts$/));
+  expect(within(lines).getAllByRole('listitem')[0]).toHaveAttribute('data-in-shift', 'false');
+  await waitFor(() => expect(kpiCalls).toBe(6));
 });
