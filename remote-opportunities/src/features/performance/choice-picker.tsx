@@ -7,6 +7,8 @@ import type { Choice } from '../../model/choice';
 const useStyles = makeStyles({
   group: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, border: 0, padding: 0, margin: 0 },
   legend: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)' },
+  // As wide as the Period's select beside them: "Choose…" and a line's name read whole.
+  select: { minWidth: '180px' },
 });
 
 export interface ChoicePickerProps {
@@ -27,7 +29,7 @@ export function ChoicePicker({ factories, choice, reasons, onChange }: ChoicePic
     <fieldset className={styles.group}>
       <legend className={styles.legend}>{intl.formatMessage({ id: 'opportunities.choice.label' })}</legend>
       <Field label={intl.formatMessage({ id: 'opportunities.choice.factory' })}>
-        <Select value={choice.factoryId ?? ''} onChange={(_e, data) => onChange({ factoryId: data.value || null })}>
+        <Select className={styles.select} value={choice.factoryId ?? ''} onChange={(_e, data) => onChange({ factoryId: data.value || null })}>
           {choice.factoryId ? null : <option value="">{pick}</option>}
           {factories.map((f) => (
             <option key={f.id} value={f.id}>
@@ -37,7 +39,7 @@ export function ChoicePicker({ factories, choice, reasons, onChange }: ChoicePic
         </Select>
       </Field>
       <Field label={intl.formatMessage({ id: 'opportunities.choice.unit' })}>
-        <Select disabled={!factory} value={choice.productionUnitId ?? ''} onChange={(_e, data) => onChange({ productionUnitId: data.value || null })}>
+        <Select className={styles.select} disabled={!factory} value={choice.productionUnitId ?? ''} onChange={(_e, data) => onChange({ productionUnitId: data.value || null })}>
           {choice.productionUnitId ? null : <option value="">{pick}</option>}
           {(factory?.production_units ?? []).map((u) => (
             <option key={u.id} value={u.id}>
@@ -48,7 +50,7 @@ export function ChoicePicker({ factories, choice, reasons, onChange }: ChoicePic
       </Field>
       {reasons ? (
         <Field label={intl.formatMessage({ id: 'opportunities.choice.reason' })}>
-          <Select disabled={!factory} value={choice.downtimeReasonId ?? ''} onChange={(_e, data) => onChange({ downtimeReasonId: data.value || null })}>
+          <Select className={styles.select} disabled={!factory} value={choice.downtimeReasonId ?? ''} onChange={(_e, data) => onChange({ downtimeReasonId: data.value || null })}>
             <option value="">{intl.formatMessage({ id: 'opportunities.choice.allReasons' })}</option>
             {reasons.map((r) => (
               <option key={r.id} value={r.id}>
