@@ -41,6 +41,17 @@ function useMinuteClock(): number {
   return now;
 }
 
+/**
+ * When a state began, in the factory's time: the time alone today, with the weekday in the last week
+ * (a line stopped since Friday evening, seen on Monday), with the date before that.
+ */
+export function sinceText(since: DateTime, now: number): string {
+  const today = DateTime.fromMillis(now, { zone: since.zone }).startOf('day');
+  if (since >= today) return since.toLocaleString(DateTime.TIME_SIMPLE);
+  if (since >= today.minus({ days: 6 })) return since.toLocaleString({ weekday: 'short', hour: 'numeric', minute: '2-digit' });
+  return since.toLocaleString({ month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+}
+
 export interface LineStatesProps {
   factory: Factory;
   /** Polling while the live stream is down; none while it is live. */
@@ -66,7 +77,7 @@ export function LineStates({ factory, refetchMs, large = false }: LineStatesProp
     const since = DateTime.fromISO(unit.since, { zone: factory.timezone }).setLocale(intl.locale);
     return intl.formatMessage(
       { id: `overview.lineStates.${unit.state}Since` },
-      { time: since.toLocaleString(DateTime.TIME_SIMPLE), duration: formatDuration(intl.locale, Math.max(0, now - since.toMillis())) },
+      { time: sinceText(since, now), duration: formatDuration(intl.locale, Math.max(0, now - since.toMillis())) },
     );
   };
   const describe = (unit: UnitStateNow | undefined): string =>

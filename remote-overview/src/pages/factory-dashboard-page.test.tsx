@@ -179,7 +179,14 @@ test('TV mode is for the presenter role only', async () => {
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 });
 
+afterEach(() => jest.useRealTimers());
+
 test('live: the lines’ states, and a pushed change refetches the figures and the states without a reload', async () => {
+  // The clock alone is set (the states began "today", 10:42 in Lyon); timers run as they do.
+  jest.useFakeTimers({
+    now: Date.parse('2026-11-26T10:00:00Z'),
+    doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+  });
   const stream = liveStream();
   let kpiCalls = 0;
   let state: 'running' | 'stopped' = 'running';
