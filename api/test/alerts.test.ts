@@ -303,7 +303,7 @@ describe('alerts: rules, episodes once across two instances, webhook, e-mail and
     const states = await call(app, DEMO.admin, { method: 'GET', url: `/api/factories/${plant}/unit-states` });
     assert.equal(states.status, 200);
     const byLine = new Map(states.body.units.map((u: { production_unit_id: string }) => [u.production_unit_id, u]));
-    assert.deepEqual(byLine.get(lines.E), { production_unit_id: lines.E, state: 'stopped', since: at(now - 2 * 3_600_000), last_event_at: at(now - 2 * 3_600_000), in_shift: false });
-    assert.deepEqual(byLine.get(lines.L), { production_unit_id: lines.L, state: 'stopped', since: at(now - 3 * 3_600_000), last_event_at: at(now - 3 * 3_600_000), in_shift: true });
+    assert.deepEqual(byLine.get(lines.E), { production_unit_id: lines.E, state: 'stopped', since: at(now - 2 * 3_600_000), last_event_at: at(now - 2 * 3_600_000), in_shift: false, shift_changes_at: at(earlyStart + 86_400_000) });
+    assert.deepEqual(byLine.get(lines.L), { production_unit_id: lines.L, state: 'stopped', since: at(now - 3 * 3_600_000), last_event_at: at(now - 3 * 3_600_000), in_shift: true, shift_changes_at: at(lateEnd) });
   });
 });

@@ -47,6 +47,8 @@ export const UnitStateNowSchema = Type.Object({
   last_event_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   /** Now inside one of its work shifts (always, for a line without any): a stop outside them is no downtime. */
   in_shift: Type.Boolean(),
+  /** When `in_shift` next changes (its shift's end, or the next one's start), within a week; else null. */
+  shift_changes_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
 });
 export type UnitStateNow = Static<typeof UnitStateNowSchema>;
 export const UnitStatesNowSchema = Type.Object({ at: Type.String({ format: 'date-time' }), units: Type.Array(UnitStateNowSchema) });

@@ -35,14 +35,18 @@ SELECT u.id, u.downtime_delay_seconds AS delay_seconds,
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
+type ShiftNow = Pick<UnitStateNow, 'in_shift' | 'shift_changes_at'>;
+/** A line with no work shift is scheduled all the time (DOMAIN.md). */
+const ALWAYS_IN_SHIFT: ShiftNow = { in_shift: true, shift_changes_at: null };
+
 /**
  * A unit's state at `now` by the domain's rules (DOMAIN.md, machine state): from its explicit state
  * events, or, for a unit with a downtime delay, from its counts — stopped since its last count once no
  * count came for longer than the delay.
  */
-export function unitStateNow(row: Row, now: number, inShift = true): UnitStateNow {
+export function unitStateNow(row: Row, now: number, shift: ShiftNow = ALWAYS_IN_SHIFT): UnitStateNow {
   const lastEvent = Math.max(row.state_at ?? -Infinity, row.count_at ?? -Infinity);
-  const base = { production_unit_id: row.id, last_event_at: Number.isFinite(lastEvent) ? iso(lastEvent) : null, in_shift: inShift };
+  const base = { production_unit_id: row.id, last_event_at: Number.isFinite(lastEvent) ? iso(lastEvent) : null, ...shift };
   if (row.delay_seconds !== null) {
     if (row.count_at === null) return { ...base, state: 'unknown', since: null };
     const stopped = now - row.count_at > row.delay_seconds * 1000;
@@ -56,9 +60,11 @@ export function unitStateNow(row: Row, now: number, inShift = true): UnitStateNo
 export async function unitStatesNow(db: Queryable, accountId: string, factoryId: string, now = Date.now()): Promise<UnitStatesNow> {
   const rows = await db.query<Row>(LATEST, [accountId, factoryId, new Date(now).toISOString()]);
   const contexts = await loadUnitContexts(db, accountId, rows.map((row) => row.id));
-  const inShift = (id: string): boolean => {
+  const shiftNow = (id: string): ShiftNow => {
     const setup = contexts.get(id)?.setup;
-    return setup ? (scheduleNow(setup, now)?.inShift ?? true) : true;
+    const schedule = setup ? scheduleNow(setup, now) : null;
+    if (!schedule) return ALWAYS_IN_SHIFT;
+    return { in_shift: schedule.inShift, shift_changes_at: iso(schedule.inShift ? schedule.until : schedule.nextStarts) };
   };
-  return { at: new Date(now).toISOString(), units: rows.map((row) => unitStateNow(row, now, inShift(row.id))) };
+  return { at: new Date(now).toISOString(), units: rows.map((row) => unitStateNow(row, now, shiftNow(row.id))) };
 }

@@ -1,5 +1,5 @@
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useEffect, useState, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
@@ -52,6 +52,21 @@ export function sinceText(since: DateTime, now: number): string {
   return since.toLocaleString({ month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 }
 
+/**
+ * Nothing is announced when a shift starts or ends, and a line stopped at the end of its shift sends
+ * nothing more: the states are asked for again once the first line's shift has changed.
+ */
+function useRefetchAtShiftChange(factoryId: string, units: readonly UnitStateNow[]): void {
+  const client = useQueryClient();
+  const changesAt = Math.min(...units.map((unit) => (unit.shift_changes_at ? Date.parse(unit.shift_changes_at) : Infinity)));
+  useEffect(() => {
+    if (!Number.isFinite(changesAt)) return undefined;
+    // A second after the change, so that the server, asked again, is past it too.
+    const timer = setTimeout(() => void client.invalidateQueries({ queryKey: unitStatesQuery(factoryId).queryKey }), Math.max(0, changesAt - Date.now()) + 1000);
+    return () => clearTimeout(timer);
+  }, [client, factoryId, changesAt]);
+}
+
 export interface LineStatesProps {
   factory: Factory;
   /** Polling while the live stream is down; none while it is live. */
@@ -70,6 +85,7 @@ export function LineStates({ factory, refetchMs, large = false }: LineStatesProp
   const now = useMinuteClock();
   const states = queryView(useQuery(unitStatesQuery(factory.id, refetchMs)));
   const byId = new Map((states.data?.units ?? []).map((unit) => [unit.production_unit_id, unit]));
+  useRefetchAtShiftChange(factory.id, states.data?.units ?? []);
 
   const describeState = (unit: UnitStateNow | undefined): string => {
     if (!unit || unit.state === 'unknown') return intl.formatMessage({ id: 'overview.lineStates.unknown' });

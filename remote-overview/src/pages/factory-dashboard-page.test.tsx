@@ -19,11 +19,26 @@ const reasons = [
 ];
 
 /** The lines' states now, every line of Lyon in `state` since 10:42 Paris time. */
-function unitStates(state: 'running' | 'stopped', inShift = true) {
+function unitStates(state: 'running' | 'stopped', inShift = true, shiftChangesAt: string | null = null) {
   return {
     at: '2026-11-26T10:00:00Z',
-    units: lyon.production_units.map((u) => ({ production_unit_id: u.id, state, since: '2026-11-26T09:42:00Z', last_event_at: '2026-11-26T09:42:00Z', in_shift: inShift })),
+    units: lyon.production_units.map((u) => ({
+      production_unit_id: u.id,
+      state,
+      since: '2026-11-26T09:42:00Z',
+      last_event_at: '2026-11-26T09:42:00Z',
+      in_shift: inShift,
+      shift_changes_at: shiftChangesAt,
+    })),
   };
+}
+
+/** Only the clock is set (the states began "today", 10:42 in Lyon); timers run as they do. */
+function setClock(iso: string): void {
+  jest.useFakeTimers({
+    now: Date.parse(iso),
+    doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+  });
 }
 
 
@@ -182,11 +197,7 @@ test('TV mode is for the presenter role only', async () => {
 afterEach(() => jest.useRealTimers());
 
 test('live: the lines’ states, and a pushed change refetches the figures and the states without a reload', async () => {
-  // The clock alone is set (the states began "today", 10:42 in Lyon); timers run as they do.
-  jest.useFakeTimers({
-    now: Date.parse('2026-11-26T10:00:00Z'),
-    doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
-  });
+  setClock('2026-11-26T10:00:00Z');
   const stream = liveStream();
   let kpiCalls = 0;
   let state: 'running' | 'stopped' = 'running';
@@ -223,4 +234,26 @@ test('live: the lines’ states, and a pushed change refetches the figures and t
   await waitFor(() => expect(within(lines).getAllByRole('listitem')[0]).toHaveTextContent(/^.+À l’arrêt depuis 10:42 \(.+\), hors de ses quarts$/));
   expect(within(lines).getAllByRole('listitem')[0]).toHaveAttribute('data-in-shift', 'false');
   await waitFor(() => expect(kpiCalls).toBe(6));
+});
+
+test('the strip asks again once a line’s shift has ended, though nothing is announced then', async () => {
+  setClock('2026-11-26T10:00:00Z');
+  const stream = liveStream();
+  let calls = 0;
+  fetch = mockFetch({
+    'GET /api/live': stream.handler,
+    'GET /api/factories/f-lyon/unit-states': () => {
+      calls += 1;
+      // The shift ends half a second after the first answer; the second answer is past it.
+      return jsonResponse(calls === 1 ? unitStates('stopped', true, '2026-11-26T10:00:00.500Z') : unitStates('stopped', false, '2026-11-27T05:00:00Z'));
+    },
+    'POST /api/kpis/by-groups': kpisHandler({}),
+    'POST /api/top-downtime-reasons': reasons,
+  });
+  render();
+  const lines = await screen.findByRole('list', { name: 'Lines now' });
+  await waitFor(() => expect(within(lines).getAllByRole('listitem')[0]).toHaveAttribute('data-in-shift', 'true'));
+  await waitFor(() => expect(within(lines).getAllByRole('listitem')[0]).toHaveTextContent(/Stopped since 10:42 AM \(.+\), outside its shifts$/), { timeout: 5000 });
+  expect(within(lines).getAllByRole('listitem')[0]).toHaveAttribute('data-in-shift', 'false');
+  expect(calls).toBe(2);
 });
