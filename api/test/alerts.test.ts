@@ -262,17 +262,17 @@ describe('alerts: rules, episodes once across two instances, webhook, e-mail and
       url: `/api/factories/${plant}/configuration`,
       payload: {
         ...CONFIGURATION,
-        production_units: [{ key: 'E', name: 'Early line' }, { key: 'L', name: 'Late line' }],
+        production_units: [{ key: 'E', name: 'Early line' }, { key: 'L', name: 'Late line' }, { key: 'R', name: 'Running line' }],
         work_shifts: [
           { key: 'early', name: 'Early', production_units: ['E'], start: hhmm(earlyStart), end: hhmm(earlyEnd), days: everyDay },
-          { key: 'late', name: 'Late', production_units: ['L'], start: hhmm(lateStart), end: hhmm(lateEnd), days: everyDay },
+          { key: 'late', name: 'Late', production_units: ['L', 'R'], start: hhmm(lateStart), end: hhmm(lateEnd), days: everyDay },
         ],
       },
     });
     assert.equal(configured.status, 200, JSON.stringify(configured.body));
     const lines = Object.fromEntries(configured.body.production_units.map((u: { key: string; id: string }) => [u.key, u.id])) as Record<string, string>;
     const plantKey = (await call(app, DEMO.admin, { method: 'POST', url: `/api/factories/${plant}/ingest-keys` })).body.key;
-    const created = await rule({ name: 'Down in shift', production_unit_ids: [lines.E, lines.L], webhook_url: hook }, DEMO.admin, plant);
+    const created = await rule({ name: 'Down in shift', production_unit_ids: [lines.E, lines.L, lines.R], webhook_url: hook }, DEMO.admin, plant);
     assert.equal(created.status, 201, JSON.stringify(created.body));
     const before = events('alert.opened').length;
     const at = (t: number): string => new Date(t).toISOString();
@@ -286,6 +286,8 @@ describe('alerts: rules, episodes once across two instances, webhook, e-mail and
         { id: 'e-stop', type: 'state', unit: 'E', at: at(now - 2 * 3_600_000), state: 'stopped' },
         // Stopped since before its shift began.
         { id: 'l-stop', type: 'state', unit: 'L', at: at(now - 3 * 3_600_000), state: 'stopped' },
+        // Running in its shift: nothing to look at again until it says it stopped.
+        { id: 'r-run', type: 'state', unit: 'R', at: at(lateStart), state: 'running' },
       ] },
     });
     // The late line: one episode, since its shift's start (not its stop three hours ago).
@@ -294,11 +296,13 @@ describe('alerts: rules, episodes once across two instances, webhook, e-mail and
     const opened = events('alert.opened').slice(before).map((e) => (JSON.parse(e.body) as { alert: { production_unit_name: string; since: string } }).alert);
     assert.deepEqual(opened.map((a) => a.production_unit_name), ['Late line']);
     assert.equal(Date.parse(opened[0]!.since), lateStart);
-    // Each line is looked at again when its shift changes: the early one at its next start, the late one at its end.
+    // Each stopped line is looked at again when its shift changes: the early one at its next start, the
+    // late one at its end; the running one when an event comes.
     const timers = async () => new Map((await app.db.query<{ production_unit_id: string; due_at: string }>('SELECT production_unit_id, due_at FROM alert_timers WHERE rule_id = $1', [created.body.id])).map((t) => [t.production_unit_id, Date.parse(t.due_at)]));
     await until(async () => (await timers()).size === 2);
     assert.equal((await timers()).get(lines.E!), earlyStart + 86_400_000);
     assert.equal((await timers()).get(lines.L!), lateEnd);
+    assert.equal((await timers()).has(lines.R!), false);
     // The line strip says so too: both stopped, one outside its shifts.
     const states = await call(app, DEMO.admin, { method: 'GET', url: `/api/factories/${plant}/unit-states` });
     assert.equal(states.status, 200);

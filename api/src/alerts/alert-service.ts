@@ -231,7 +231,12 @@ export class AlertService {
     // before counts from the shift's start, and the rule looks again at the shift's end.
     const setup = projections.setups.get(unitId);
     const schedule = setup ? scheduleNow(setup, now) : null;
-    if (schedule && !schedule.inShift) return { since: null, falseSince: schedule.lastEnded, recheckAt: schedule.nextStarts };
+    if (schedule && !schedule.inShift) {
+      // Looked at again when the next shift starts only if the line may be down or silent then: a
+      // running line says so when it stops.
+      const mayHoldThen = rule.kind === 'no_data' || state.state === 'stopped';
+      return { since: null, falseSince: schedule.lastEnded, recheckAt: mayHoldThen ? schedule.nextStarts : null };
+    }
     const from = schedule?.since ?? -Infinity;
     const recheckAt = schedule?.until ?? null;
     if (rule.kind === 'no_data') {
@@ -239,7 +244,8 @@ export class AlertService {
       const last = state.last_event_at === null ? Date.parse(String(rule.created_at)) : Date.parse(state.last_event_at);
       return { since: Math.max(last, from), falseSince: null, recheckAt };
     }
-    if (state.state !== 'stopped' || state.since === null) return { since: null, falseSince: state.since === null ? null : Date.parse(state.since), recheckAt };
+    // Running (or nothing known): an event says when that changes.
+    if (state.state !== 'stopped' || state.since === null) return { since: null, falseSince: state.since === null ? null : Date.parse(state.since) };
     const since = Math.max(Date.parse(state.since), from);
     if (rule.downtime_type === 'any') return { since, falseSince: null, recheckAt };
     // The downtime in progress as the engine justifies it now.
