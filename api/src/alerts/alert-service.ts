@@ -29,12 +29,11 @@ import { DateTime } from 'luxon';
 import { shiftIntervals, type UnitSetup } from '../analytics/derive.ts';
 import { downtimeList } from '../analytics/downtime-list.ts';
 import { kpisOf } from '../analytics/engine.ts';
-import { loadUnitContexts } from '../analytics/facts.ts';
 import { readSums, zeroSums } from '../analytics/query.ts';
-import { scheduleNow } from '../analytics/schedule-now.ts';
+import type { ScheduleNow } from '../analytics/schedule-now.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { announceChange } from '../live/live-events.ts';
-import { unitStatesNow } from '../live/unit-states.ts';
+import { factoryLinesNow, type FactoryLinesNow } from '../live/unit-states.ts';
 import { composeMessage, type Mailer } from '../reports/mail.ts';
 import { hasAlertCapability, objectiveOf, type StoredRule } from './rules.ts';
 
@@ -98,10 +97,13 @@ interface Verdict {
   objective?: number;
 }
 
-/** See AlertService.projectionInputs. */
-interface ProjectionInputs {
+/** What a look at a factory reads once for all its rules and lines (AlertService.lookInputs). */
+interface LookInputs {
+  /** The objectives of the metrics the shift projections watch. */
   objectives: Map<AlertMetric, number | null>;
   setups: Map<string, UnitSetup>;
+  /** Where now falls in each line's shifts (null: a line without shifts). */
+  schedules: Map<string, ScheduleNow | null>;
 }
 
 const iso = (t: number | string): string => new Date(t).toISOString();
@@ -187,33 +189,28 @@ export class AlertService {
     if (rules.length === 0) return;
     if (!(await hasAlertCapability(this.db, accountId, factoryId))) return;
     const now = this.clock();
-    const states = new Map((await unitStatesNow(this.db, accountId, factoryId, now)).units.map((u) => [u.production_unit_id, u]));
-    // Only the lines this look is about (one line's event reads one line's setup).
-    const looked = unitIds === null ? [...states.keys()] : unitIds.filter((id) => states.has(id));
-    const projections = await this.projectionInputs(accountId, factoryId, rules, looked);
+    const lines = await factoryLinesNow(this.db, accountId, factoryId, now);
+    const states = new Map(lines.states.units.map((u) => [u.production_unit_id, u]));
+    const inputs = await this.lookInputs(accountId, factoryId, rules, lines);
     for (const rule of rules) {
       const watched = rule.production_unit_ids.length > 0 ? rule.production_unit_ids : [...states.keys()];
       for (const unitId of watched) {
         if (unitIds !== null && !unitIds.includes(unitId)) continue;
         const state = states.get(unitId);
         if (!state) continue;
-        await this.evaluate(rule, unitId, await this.verdict(rule, accountId, unitId, state, now, projections), now);
+        await this.evaluate(rule, unitId, await this.verdict(rule, accountId, unitId, state, now, inputs), now);
       }
     }
   }
 
   /**
-   * What the factory's rules read once per look rather than once per line: the objectives of the
-   * metrics the shift projections watch, and the lines' setups (their shifts).
+   * What the factory's rules read once per look rather than once per rule and line: the objectives of
+   * the metrics the shift projections watch; the lines' setups and shifts come with their states.
    */
-  private async projectionInputs(accountId: string, factoryId: string, rules: readonly StoredRule[], unitIds: readonly string[]): Promise<ProjectionInputs> {
+  private async lookInputs(accountId: string, factoryId: string, rules: readonly StoredRule[], lines: FactoryLinesNow): Promise<LookInputs> {
     const metrics = [...new Set(rules.filter((r) => r.kind === 'shift_projection').map((r) => r.metric!))];
-    // Every kind reads the lines' shifts: a line down or silent counts only inside them.
-    const [objectives, contexts] = await Promise.all([
-      Promise.all(metrics.map(async (metric) => [metric, await objectiveOf(this.db, accountId, factoryId, metric)] as const)),
-      loadUnitContexts(this.db, accountId, unitIds),
-    ]);
-    return { objectives: new Map(objectives), setups: new Map([...contexts].map(([id, context]) => [id, context.setup])) };
+    const objectives = await Promise.all(metrics.map(async (metric) => [metric, await objectiveOf(this.db, accountId, factoryId, metric)] as const));
+    return { objectives: new Map(objectives), setups: lines.setups, schedules: lines.schedules };
   }
 
   private async verdict(
@@ -222,15 +219,14 @@ export class AlertService {
     unitId: string,
     state: { state: string; since: string | null; last_event_at: string | null },
     now: number,
-    projections: ProjectionInputs,
+    inputs: LookInputs,
   ): Promise<Verdict> {
-    if (rule.kind === 'shift_projection') return this.shiftProjection(rule, accountId, unitId, now, projections);
+    if (rule.kind === 'shift_projection') return this.shiftProjection(rule, accountId, unitId, now, inputs);
     // Only inside the line's work shifts (DOMAIN.md): a line stopped after its last shift is not down,
     // and one that sends nothing then is expected to be silent. Outside them nothing holds (an episode
     // resolves from the shift's end) until the next shift starts; inside, a stop or a silence that began
     // before counts from the shift's start, and the rule looks again at the shift's end.
-    const setup = projections.setups.get(unitId);
-    const schedule = setup ? scheduleNow(setup, now) : null;
+    const schedule = inputs.schedules.get(unitId) ?? null;
     if (schedule && !schedule.inShift) {
       // Looked at again when the next shift starts only if the line may be down or silent then: a
       // running line says so when it stops.
@@ -264,7 +260,7 @@ export class AlertService {
    * can fall no faster than if all time from now were lost (its numerator stays, its planned production
    * time grows), so the rule looks again when that would reach the objective, or at the shift's end.
    */
-  private async shiftProjection(rule: StoredRule, accountId: string, unitId: string, now: number, inputs: ProjectionInputs): Promise<Verdict> {
+  private async shiftProjection(rule: StoredRule, accountId: string, unitId: string, now: number, inputs: LookInputs): Promise<Verdict> {
     const setup = inputs.setups.get(unitId);
     const objective = inputs.objectives.get(rule.metric!) ?? null;
     if (!setup || objective === null) return { since: null, falseSince: null, ended: true, recheckAt: null };

@@ -1,8 +1,9 @@
 import type { UnitStateNow, UnitStatesNow } from '@linepulse/contracts';
 import type { Queryable } from '../db/db.ts';
 import { epochMs } from '../db/db.ts';
+import type { UnitSetup } from '../analytics/derive.ts';
 import { loadUnitContexts } from '../analytics/facts.ts';
-import { scheduleNow } from '../analytics/schedule-now.ts';
+import { scheduleNow, type ScheduleNow } from '../analytics/schedule-now.ts';
 
 interface Row {
   id: string;
@@ -56,15 +57,30 @@ export function unitStateNow(row: Row, now: number, shift: ShiftNow = ALWAYS_IN_
   return { ...base, state: row.running ? 'running' : 'stopped', since: iso(row.state_at) };
 }
 
-/** The state now of every line of a factory (the TV's line strip), and whether it is inside its work shifts. */
-export async function unitStatesNow(db: Queryable, accountId: string, factoryId: string, now = Date.now()): Promise<UnitStatesNow> {
+/** A factory's lines now: their states (the TV's line strip), their setups and where now falls in their shifts. */
+export interface FactoryLinesNow {
+  states: UnitStatesNow;
+  setups: Map<string, UnitSetup>;
+  /** null: a line without work shifts (scheduled all the time). */
+  schedules: Map<string, ScheduleNow | null>;
+}
+
+/** The lines' states now with what was read to say whether each is in its shifts (the alerts' look reads both). */
+export async function factoryLinesNow(db: Queryable, accountId: string, factoryId: string, now = Date.now()): Promise<FactoryLinesNow> {
   const rows = await db.query<Row>(LATEST, [accountId, factoryId, new Date(now).toISOString()]);
   const contexts = await loadUnitContexts(db, accountId, rows.map((row) => row.id));
-  const shiftNow = (id: string): ShiftNow => {
-    const setup = contexts.get(id)?.setup;
-    const schedule = setup ? scheduleNow(setup, now) : null;
-    if (!schedule) return ALWAYS_IN_SHIFT;
-    return { in_shift: schedule.inShift, shift_changes_at: iso(schedule.inShift ? schedule.until : schedule.nextStarts) };
-  };
-  return { at: new Date(now).toISOString(), units: rows.map((row) => unitStateNow(row, now, shiftNow(row.id))) };
+  const setups = new Map([...contexts].map(([id, context]) => [id, context.setup]));
+  const schedules = new Map(rows.map((row) => {
+    const setup = setups.get(row.id);
+    return [row.id, setup ? scheduleNow(setup, now) : null] as const;
+  }));
+  const shiftNow = (schedule: ScheduleNow | null): ShiftNow =>
+    schedule ? { in_shift: schedule.inShift, shift_changes_at: iso(schedule.inShift ? schedule.until : schedule.nextStarts) } : ALWAYS_IN_SHIFT;
+  const units = rows.map((row) => unitStateNow(row, now, shiftNow(schedules.get(row.id) ?? null)));
+  return { states: { at: new Date(now).toISOString(), units }, setups, schedules };
+}
+
+/** The state now of every line of a factory (the TV's line strip), and whether it is inside its work shifts. */
+export async function unitStatesNow(db: Queryable, accountId: string, factoryId: string, now = Date.now()): Promise<UnitStatesNow> {
+  return (await factoryLinesNow(db, accountId, factoryId, now)).states;
 }
