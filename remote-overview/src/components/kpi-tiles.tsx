@@ -33,7 +33,10 @@ const useStyles = makeStyles({
   valueLarge: { fontSize: '64px', lineHeight: '72px' },
   // A duration ("1 817 h 56 min") is longer than a percentage: smaller, so it keeps to one or two lines.
   duration: { fontSize: tokens.fontSizeBase600, lineHeight: tokens.lineHeightBase600, paddingTop: tokens.spacingVerticalXS },
-  objective: { color: tokens.colorNeutralForeground3, display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
+  // The objective, then whether it is met on a line of its own: side by side, each wrapped into a narrow
+  // column of two or three lines in a tile of ~160 px (six tiles on a laptop's width).
+  objective: { color: tokens.colorNeutralForeground3, display: 'flex', flexDirection: 'column', alignItems: 'flex-start', rowGap: tokens.spacingVerticalXXS },
+  status: { display: 'inline-flex', alignItems: 'center', columnGap: tokens.spacingHorizontalXS },
   meets: { color: tokens.colorPaletteGreenForeground1 },
   below: { color: tokens.colorPaletteRedForeground1 },
   warning: { color: tokens.colorStatusWarningForeground1, display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
@@ -84,18 +87,20 @@ export function KpiTiles({ kpis, objectives, tiles, selected, large = false }: K
               </span>
             ) : kpi !== 'downtime' ? (
               <span className={mergeClasses(styles.objective, large && styles.objectiveLarge)}>
-                {given === 'differs'
-                  ? intl.formatMessage({ id: 'overview.kpi.objectivesDiffer' })
-                  : objective === null
-                  ? intl.formatMessage({ id: 'overview.kpi.noObjective' })
-                  : intl.formatMessage({ id: 'overview.kpi.objective' }, { value: formatPercent(locale, objective) })}
+                <span>
+                  {given === 'differs'
+                    ? intl.formatMessage({ id: 'overview.kpi.objectivesDiffer' })
+                    : objective === null
+                    ? intl.formatMessage({ id: 'overview.kpi.noObjective' })
+                    : intl.formatMessage({ id: 'overview.kpi.objective' }, { value: formatPercent(locale, objective) })}
+                </span>
                 {met === true ? (
-                  <span className={styles.meets}>
+                  <span className={mergeClasses(styles.status, styles.meets)}>
                     <CheckmarkCircleRegular aria-hidden /> {intl.formatMessage({ id: 'overview.kpi.meets' })}
                   </span>
                 ) : null}
                 {met === false ? (
-                  <span className={styles.below}>
+                  <span className={mergeClasses(styles.status, styles.below)}>
                     <ArrowTrendingDownRegular aria-hidden /> {intl.formatMessage({ id: 'overview.kpi.below' })}
                   </span>
                 ) : null}
