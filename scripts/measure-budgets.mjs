@@ -70,7 +70,7 @@ function recorder(cdp) {
     const r = byId.get(e.requestId);
     if (!r) return;
     const headers = Object.fromEntries(Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), v]));
-    Object.assign(r, { status: e.response.status, mime: e.response.mimeType, encoding: headers['content-encoding'] ?? '', fromCache: e.response.fromDiskCache });
+    Object.assign(r, { status: e.response.status, mime: e.response.mimeType, encoding: headers['content-encoding'] ?? '', fromCache: e.response.fromDiskCache, protocol: e.response.protocol });
   });
   cdp.on('Network.dataReceived', (e) => {
     const r = byId.get(e.requestId);
@@ -230,7 +230,10 @@ try {
   const drawnWall = overviewRuns[0].drawn.origin + overviewRuns[0].drawn.at;
   const chains = waterfall(first, drawnWall);
   const ms = (value) => `${Math.round(value)} ms`;
-  console.log(`\nLinepulse budgets (issues 9 and 23) at ${base}: bytes on the wire, browser cache disabled unless said, signed in as the demo admin\n`);
+  // The protocol moves the figures (HTTP/2 sends each repeated header once and every request at once;
+  // the api speaks it only with HTTP2=true, decision 46), so the table says which one it measured.
+  const protocols = [...new Set(first.map((r) => r.protocol).filter(Boolean))].join(', ');
+  console.log(`\nLinepulse budgets (issues 9 and 23) at ${base} over ${protocols}: bytes on the wire, browser cache disabled unless said, signed in as the demo admin\n`);
   printTable(
     [
       row('first visit /company-overview: JavaScript', sum(firstJs), BUDGETS.firstVisitJs, kib),
