@@ -1,4 +1,4 @@
-import { makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import type { Options } from 'highcharts';
 import { Suspense, lazy, useCallback, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { ChartErrorBoundary } from './chart-error-boundary';
@@ -28,6 +28,7 @@ const useStyles = makeStyles({
   figure: { margin: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, minWidth: 0 },
   bar: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   caption: { flexGrow: 1, fontWeight: tokens.fontWeightSemibold, fontSize: tokens.fontSizeBase400 },
+  captionLarge: { fontSize: tokens.fontSizeBase600, lineHeight: tokens.lineHeightBase600 },
   // Positioned: Highcharts puts its screen-reader announcer, absolutely placed, in the chart's element;
   // without a positioned ancestor it would hang off the document (a page that scrolls as a whole).
   body: { minWidth: 0, position: 'relative' },
@@ -41,7 +42,7 @@ export interface ChartProps {
   /** Base name of exported files, without extension (page, factory, period). */
   fileName: string;
   height?: number;
-  /** Large type (TV mode). */
+  /** Large type and no export menu (TV mode: read from across the floor, nobody clicks it). */
   large?: boolean;
   /** Hide the caption (when a heading already names the chart). */
   hideCaption?: boolean;
@@ -68,17 +69,19 @@ export function Chart({ title, options, fileName, height = 320, large = false, h
   return (
     <figure className={styles.figure} aria-label={title} role="figure">
       <div className={styles.bar}>
-        <figcaption className={styles.caption}>{hideCaption ? null : title}</figcaption>
+        <figcaption className={mergeClasses(styles.caption, large && styles.captionLarge)}>{hideCaption ? null : title}</figcaption>
         {actions}
-        <ExportMenu
-          name={title}
-          disabled={!ready}
-          onExport={onExport}
-          formats={[
-            { id: 'png', label: 'ui.export.png' },
-            { id: 'svg', label: 'ui.export.svg' },
-          ]}
-        />
+        {large ? null : (
+          <ExportMenu
+            name={title}
+            disabled={!ready}
+            onExport={onExport}
+            formats={[
+              { id: 'png', label: 'ui.export.png' },
+              { id: 'svg', label: 'ui.export.svg' },
+            ]}
+          />
+        )}
       </div>
       <div className={styles.body} style={{ minHeight: height }}>
         <ChartErrorBoundary fallback={<ErrorState message={text('ui.chart.failed')} />}>

@@ -102,6 +102,19 @@ test('a chart is a named figure whose image export is offered once it is drawn',
   expect(document.querySelector('.highcharts-container')).not.toBeNull();
 });
 
+test('in TV mode (large) a chart and a table offer no export: nobody clicks a TV', async () => {
+  renderWithProviders(
+    <>
+      <Chart title="Trend" fileName="tv" large options={{ series: [{ type: 'line', name: 'OEE', data: [1, 2, 3] }] }} />
+      <DataTable title="Lines" columns={columns} rows={[{ name: 'Line 1', oee: 0.5 }]} rowKey={(row) => row.name} fileName="tv" large />
+    </>,
+  );
+  await waitFor(() => expect(document.querySelector('.highcharts-container')).not.toBeNull(), { timeout: 10_000 });
+  expect(screen.getByRole('figure', { name: 'Trend' })).toBeInTheDocument();
+  expect(screen.getByRole('table', { name: 'Lines' })).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: /Export/ })).toBeNull();
+});
+
 const STEADY_OPTIONS = { series: [{ type: 'line' as const, name: 'OEE', data: [1, 2, 3] }] };
 
 test('a page drawn again with the same chart options leaves the chart as it is (no redraw)', async () => {

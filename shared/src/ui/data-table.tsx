@@ -61,6 +61,7 @@ export interface DataTableProps<T> {
   /** A last row (totals), kept apart from the data rows. */
   footer?: T;
   hideCaption?: boolean;
+  /** Large type and no export menu (TV mode). */
   large?: boolean;
   /** The order the rows come in (shown on the sortable columns' headers as aria-sort). */
   sort?: TableSort;
@@ -110,14 +111,16 @@ export function DataTable<T>({ title, columns, rows, rowKey, fileName, footer, h
     <div className={mergeClasses(styles.root, large && styles.large)}>
       <div className={styles.bar}>
         <span className={styles.caption}>{hideCaption ? null : title}</span>
-        <ExportMenu
-          name={title}
-          onExport={onExport}
-          formats={[
-            { id: 'csv', label: 'ui.export.csv' },
-            { id: 'xlsx', label: 'ui.export.xlsx' },
-          ]}
-        />
+        {large ? null : (
+          <ExportMenu
+            name={title}
+            onExport={onExport}
+            formats={[
+              { id: 'csv', label: 'ui.export.csv' },
+              { id: 'xlsx', label: 'ui.export.xlsx' },
+            ]}
+          />
+        )}
       </div>
       <div className={styles.scroll}>
         <Table aria-label={title} size={large ? 'medium' : 'small'} className={styles.table} sortable={!!onSortChange}>
