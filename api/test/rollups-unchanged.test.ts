@@ -36,7 +36,13 @@ describe('a re-derivation that finds what is stored', () => {
       url: `/api/factories/${factory}/configuration`,
       payload: {
         production_units: [{ key: 'L1', name: 'Line 1' }],
-        work_shifts: [{ key: 'day', name: 'Day', production_units: ['L1'], start: '06:00', end: '22:00', days: EVERY_DAY }],
+        // Scheduled round the clock: the facts are placed relative to now, so a run at any hour finds its
+        // stop and justification inside a shift (with the day shift alone, runs between 10:00 and 18:00
+        // UTC put them at night, outside the schedule, and nothing was derived for them).
+        work_shifts: [
+          { key: 'day', name: 'Day', production_units: ['L1'], start: '06:00', end: '22:00', days: EVERY_DAY },
+          { key: 'night', name: 'Night', production_units: ['L1'], start: '22:00', end: '06:00', days: EVERY_DAY },
+        ],
         products: [{ sku: 'SKU-A', name: 'Bottle', ideal_rate_per_hour: { L1: 1200 } }],
         downtime_reasons: [{ key: 'jam', name: 'Jam', category: 'Mechanical', is_planned: false }],
       },
