@@ -44,6 +44,8 @@ describe('embedded OpenID Connect provider: authorization code + PKCE over HTTPS
     assert.equal(login.response.status, 200);
     const page = await login.response.text();
     assert.match(page, /<html lang="fr" data-theme="accessible">/);
+    // Its own icon, so the browser asks for no /favicon.ico (which does not exist).
+    assert.match(page, /<link rel="icon" href="data:image\/svg\+xml,/);
     assert.match(page, /<h1>Connexion à Linepulse<\/h1>/);
     assert.match(page, /<label for="email">Adresse e-mail<\/label>/);
     assert.match(page, /<label for="password">Mot de passe<\/label>/);

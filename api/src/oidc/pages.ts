@@ -88,6 +88,14 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
+/**
+ * The product's icon inline, as in the host's index.html: without one the browser asks for a
+ * /favicon.ico that does not exist (a 404 in the console of every sign-in), and the tab shows none.
+ * Inline rather than /favicon.svg, which only the built host serves (the CSP allows data: images).
+ */
+const ICON =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='6' fill='%230f6cbd'/%3E%3Cpath d='M4 17h6l3-8 5 14 3-6h7' fill='none' stroke='white' stroke-width='2.5' stroke-linecap='round' stroke-linejoin='round'/%3E%3C/svg%3E";
+
 function layout(locale: PageLocale, theme: PageTheme, title: string, body: string): string {
   const p = PALETTES[theme];
   const border = theme === 'accessible' ? '2px' : '1px';
@@ -97,6 +105,7 @@ function layout(locale: PageLocale, theme: PageTheme, title: string, body: strin
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
+<link rel="icon" href="${ICON}">
 <style>
   *{box-sizing:border-box}
   body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:${p.bg};color:${p.fg};
