@@ -118,14 +118,20 @@ describe('embedded provider: the password form', () => {
       await time('warm-up@example.com');
       const known: number[] = [];
       const unknown: number[] = [];
-      // One try per account (below every lockout), interleaved so that machine load hits both alike.
-      for (const [i, email] of [DEMO.admin, DEMO.operation, DEMO.display, DEMO.noaccess, DEMO.otherAdmin].entries()) {
-        known.push(await time(email));
-        unknown.push(await time(`unknown-${i}@demo.linepulse.test`));
+      // Two tries per account (below the account's lockout of 5, and 21 in all below the address's 30),
+      // interleaved so that machine load hits both alike: ten of each, as the suite runs four processes
+      // on two cores (five of each once gave a ratio of 1.76 under that load).
+      const accounts = [DEMO.admin, DEMO.operation, DEMO.display, DEMO.noaccess, DEMO.otherAdmin];
+      for (const round of [0, 1]) {
+        for (const [i, email] of accounts.entries()) {
+          known.push(await time(email));
+          unknown.push(await time(`unknown-${round}-${i}@demo.linepulse.test`));
+        }
       }
-      // A password check (scrypt) dominates both; without it an unknown e-mail answered ~10× faster.
+      // A password check (scrypt) dominates both; without it an unknown e-mail answered ~10× faster
+      // (a ratio near 0.1): the bounds leave room for load, not for that.
       const ratio = median(unknown) / median(known);
-      assert.ok(ratio > 0.6 && ratio < 1.7, `unknown ${median(unknown).toFixed(1)} ms vs known ${median(known).toFixed(1)} ms`);
+      assert.ok(ratio > 0.5 && ratio < 2, `unknown ${median(unknown).toFixed(1)} ms vs known ${median(known).toFixed(1)} ms`);
     });
   });
 });
