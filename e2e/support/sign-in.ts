@@ -17,7 +17,7 @@ export async function signIn(page: Page, user: DemoUser): Promise<void> {
 
 /** Opens the header's settings menu. */
 export async function openSettings(page: Page): Promise<void> {
-  await page.getByRole('button', { name: /^(Settings|Paramètres|Configuración)$/ }).click();
+  await page.getByRole('button', { name: /^(Settings|Paramètres|Configuración), / }).click();
 }
 
 export async function expectPath(page: Page, path: string): Promise<void> {

@@ -19,15 +19,15 @@ const useStyles = makeStyles({
   },
   listLarge: { gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))', gap: tokens.spacingHorizontalXL },
   tile: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalXS,
     padding: tokens.spacingHorizontalM,
     borderRadius: tokens.borderRadiusMedium,
     backgroundColor: tokens.colorNeutralBackground2,
     borderTop: `4px solid ${tokens.colorNeutralStroke2}`,
   },
   selected: { borderTopColor: tokens.colorBrandStroke1 },
+  // The tile's group (named by its KPI) inside the list item: a list holds list items only, and a role
+  // on the item itself would take its list-item role away from screen readers.
+  body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, height: '100%' },
   label: { color: tokens.colorNeutralForeground2, fontWeight: tokens.fontWeightSemibold },
   value: { fontSize: tokens.fontSizeHero700, lineHeight: tokens.lineHeightHero700, fontWeight: tokens.fontWeightSemibold, fontVariantNumeric: 'tabular-nums' },
   valueLarge: { fontSize: '64px', lineHeight: '72px' },
@@ -69,48 +69,50 @@ export function KpiTiles({ kpis, objectives, tiles, selected, large = false }: K
         const objective = given === 'differs' ? null : given;
         const met = meetsObjective(value, objective);
         return (
-          <li key={kpi} className={mergeClasses(styles.tile, kpi === selected && styles.selected)} role="group" aria-label={label}>
-            <span className={mergeClasses(styles.label, large && styles.labelLarge)}>{label}</span>
-            <span className={mergeClasses(styles.value, kpi === 'downtime' && !large && styles.duration, large && styles.valueLarge)} data-testid={TEST_IDS.kpiValue}>
-              {formatKpi(locale, kpi, value)}
-            </span>
-            {kpi === 'downtime' && kpis ? (
-              <span className={mergeClasses(styles.objective, large && styles.objectiveLarge)}>
-                {intl.formatMessage(
-                  { id: 'overview.kpi.downtimeSplit' },
-                  {
-                    planned: formatDuration(locale, kpis.planned_downtime_ms),
-                    unplanned: formatDuration(locale, kpis.unplanned_downtime_ms),
-                    unjustified: formatDuration(locale, kpis.unjustified_downtime_ms),
-                  },
-                )}
+          <li key={kpi} className={mergeClasses(styles.tile, kpi === selected && styles.selected)}>
+            <div className={styles.body} role="group" aria-label={label}>
+              <span className={mergeClasses(styles.label, large && styles.labelLarge)}>{label}</span>
+              <span className={mergeClasses(styles.value, kpi === 'downtime' && !large && styles.duration, large && styles.valueLarge)} data-testid={TEST_IDS.kpiValue}>
+                {formatKpi(locale, kpi, value)}
               </span>
-            ) : kpi !== 'downtime' ? (
-              <span className={mergeClasses(styles.objective, large && styles.objectiveLarge)}>
-                <span>
-                  {given === 'differs'
-                    ? intl.formatMessage({ id: 'overview.kpi.objectivesDiffer' })
-                    : objective === null
-                    ? intl.formatMessage({ id: 'overview.kpi.noObjective' })
-                    : intl.formatMessage({ id: 'overview.kpi.objective' }, { value: formatPercent(locale, objective) })}
+              {kpi === 'downtime' && kpis ? (
+                <span className={mergeClasses(styles.objective, large && styles.objectiveLarge)}>
+                  {intl.formatMessage(
+                    { id: 'overview.kpi.downtimeSplit' },
+                    {
+                      planned: formatDuration(locale, kpis.planned_downtime_ms),
+                      unplanned: formatDuration(locale, kpis.unplanned_downtime_ms),
+                      unjustified: formatDuration(locale, kpis.unjustified_downtime_ms),
+                    },
+                  )}
                 </span>
-                {met === true ? (
-                  <span className={mergeClasses(styles.status, styles.meets)}>
-                    <CheckmarkCircleRegular aria-hidden /> {intl.formatMessage({ id: 'overview.kpi.meets' })}
+              ) : kpi !== 'downtime' ? (
+                <span className={mergeClasses(styles.objective, large && styles.objectiveLarge)}>
+                  <span>
+                    {given === 'differs'
+                      ? intl.formatMessage({ id: 'overview.kpi.objectivesDiffer' })
+                      : objective === null
+                      ? intl.formatMessage({ id: 'overview.kpi.noObjective' })
+                      : intl.formatMessage({ id: 'overview.kpi.objective' }, { value: formatPercent(locale, objective) })}
                   </span>
-                ) : null}
-                {met === false ? (
-                  <span className={mergeClasses(styles.status, styles.below)}>
-                    <ArrowTrendingDownRegular aria-hidden /> {intl.formatMessage({ id: 'overview.kpi.below' })}
-                  </span>
-                ) : null}
-              </span>
-            ) : null}
-            {kpi === 'performance' && isAboveIdeal(kpis) ? (
-              <span className={mergeClasses(styles.warning, large && styles.objectiveLarge)}>
-                <WarningRegular aria-hidden /> {intl.formatMessage({ id: 'overview.kpi.aboveIdeal' })}
-              </span>
-            ) : null}
+                  {met === true ? (
+                    <span className={mergeClasses(styles.status, styles.meets)}>
+                      <CheckmarkCircleRegular aria-hidden /> {intl.formatMessage({ id: 'overview.kpi.meets' })}
+                    </span>
+                  ) : null}
+                  {met === false ? (
+                    <span className={mergeClasses(styles.status, styles.below)}>
+                      <ArrowTrendingDownRegular aria-hidden /> {intl.formatMessage({ id: 'overview.kpi.below' })}
+                    </span>
+                  ) : null}
+                </span>
+              ) : null}
+              {kpi === 'performance' && isAboveIdeal(kpis) ? (
+                <span className={mergeClasses(styles.warning, large && styles.objectiveLarge)}>
+                  <WarningRegular aria-hidden /> {intl.formatMessage({ id: 'overview.kpi.aboveIdeal' })}
+                </span>
+              ) : null}
+            </div>
           </li>
         );
       })}

@@ -83,7 +83,7 @@ export const en = {
   'header.apps.current': 'Linepulse (you are here)',
   'header.apps.sister': 'Dashboards',
   'header.apps.opensInNewTab': '{name} (opens in a new tab)',
-  'header.settings': 'Settings',
+  'header.settings': 'Settings, {initials} ({name})',
   'header.signedInAs': 'Signed in as {name}',
   'header.role': 'Role: {role}',
   'header.language': 'Language',

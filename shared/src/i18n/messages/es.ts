@@ -78,7 +78,7 @@ export const es: Record<MessageKey, string> = {
   'header.apps.current': 'Linepulse (está aquí)',
   'header.apps.sister': 'Paneles',
   'header.apps.opensInNewTab': '{name} (se abre en una pestaña nueva)',
-  'header.settings': 'Configuración',
+  'header.settings': 'Configuración, {initials} ({name})',
   'header.signedInAs': 'Sesión iniciada como {name}',
   'header.role': 'Rol: {role}',
   'header.language': 'Idioma',

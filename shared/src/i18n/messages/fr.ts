@@ -78,7 +78,7 @@ export const fr: Record<MessageKey, string> = {
   'header.apps.current': 'Linepulse (vous êtes ici)',
   'header.apps.sister': 'Tableaux de bord',
   'header.apps.opensInNewTab': '{name} (s’ouvre dans un nouvel onglet)',
-  'header.settings': 'Paramètres',
+  'header.settings': 'Paramètres, {initials} ({name})',
   'header.signedInAs': 'Connecté en tant que {name}',
   'header.role': 'Rôle\u00a0: {role}',
   'header.language': 'Langue',
