@@ -79,6 +79,23 @@ test.describe('accessibility', () => {
         expect(answer.ok(), 'the preferences are put back').toBe(true);
       }
     });
+
+    test('the menus and the drawer a user opens break no rule either', async ({ page }) => {
+      await page.goto('/company-overview');
+      await expectNoViolations(page, '/company-overview');
+      const opened: [string, () => Promise<unknown>, () => ReturnType<Page['getByRole']>][] = [
+        ['settings menu', () => page.getByRole('button', { name: /^Settings, / }).click(), () => page.getByRole('menu')],
+        ['filter drawer', () => page.getByRole('button', { name: 'Filters' }).click(), () => page.getByRole('dialog')],
+        ['export menu', () => page.getByRole('button', { name: /^Export / }).first().click(), () => page.getByRole('menu')],
+      ];
+      for (const [label, open, popup] of opened) {
+        await open();
+        await expect(popup().first()).toBeVisible();
+        await expectNoViolations(page, `/company-overview, ${label} open`);
+        await page.keyboard.press('Escape');
+        await expect(popup()).toHaveCount(0);
+      }
+    });
   });
 
   test('the home page and the sign-in page break no WCAG 2.1 A or AA rule axe can check', async ({ page }) => {
