@@ -16,10 +16,18 @@ import { storageStatePath } from '../support/users';
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const THEMES = ['light', 'dark', 'accessible'] as const;
 
-async function expectNoViolations(page: Page, label: string): Promise<void> {
-  // Each page's heading is drawn, and nothing is still loading.
+/** The page's heading is drawn and nothing is still loading. */
+async function pageReady(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await expect(page.locator('.fui-Spinner')).toHaveCount(0);
+}
+
+async function expectNoViolations(page: Page, label: string): Promise<void> {
+  // No colour measured half-way: a theme applied after the preferences arrive, a menu fading in and a
+  // drawer sliding are transitions (CSS or Web Animations); wait until every finite one has finished.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG).exclude('[data-tabster-dummy]').analyze();
   const found = violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
   expect(found, `${label}: accessibility violations`).toEqual([]);
@@ -68,6 +76,7 @@ test.describe('accessibility', () => {
           expect(put.ok()).toBe(true);
           for (const path of ['/company-overview', ...pages.filter((_, i) => i % THEMES.length === index)]) {
             await page.goto(path);
+            await pageReady(page);
             await expectNoViolations(page, `${path} (${theme})`);
             if (path === '/company-overview') looks.add(await themeLook(page));
           }
@@ -82,6 +91,7 @@ test.describe('accessibility', () => {
 
     test('the menus and the drawer a user opens break no rule either', async ({ page }) => {
       await page.goto('/company-overview');
+      await pageReady(page);
       await expectNoViolations(page, '/company-overview');
       const opened: [string, () => Promise<unknown>, () => ReturnType<Page['getByRole']>][] = [
         ['settings menu', () => page.getByRole('button', { name: /^Settings, / }).click(), () => page.getByRole('menu')],
@@ -100,9 +110,11 @@ test.describe('accessibility', () => {
 
   test('the home page and the sign-in page break no WCAG 2.1 A or AA rule axe can check', async ({ page }) => {
     await page.goto('/home');
+    await pageReady(page);
     await expectNoViolations(page, '/home');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/\/oidc\//);
+    await pageReady(page);
     await expectNoViolations(page, 'sign-in page');
   });
 });
