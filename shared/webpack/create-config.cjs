@@ -161,12 +161,120 @@ class LentExportsCheck {
 }
 
 /**
- * `<link rel="preload" as="script">` in the page's head for every script the application needs to start:
- * the chunks behind the entry's async boundary (`startupImport`, e.g. `./bootstrap`) and, through each
- * of their shared modules, the chunks that provide it. Without them the browser learns of these scripts
- * only once the entry has arrived and run, a round trip or two in which the connection carries nothing
- * (on a slow network ~350 ms before the first of ~340 KiB: decision 61). Lazy imports inside those
- * chunks (a chart, a popup) are not followed; the scripts of another language's messages neither.
+ * The chunks the application needs to start, beyond the entry's own: those behind the entry's async
+ * boundary (`startupImport`, e.g. `./bootstrap`) and, through each of their shared modules, the chunks
+ * that provide it. Lazy imports inside those chunks (a chart, a popup) are not followed, and neither are
+ * the scripts of another language's messages. A chunk whose every module the entry already holds counts
+ * as loaded from the start (the runtime never asks for it), so it is left out.
+ */
+function startupChunks(compilation, startupImport) {
+  const { chunkGraph } = compilation;
+  const entry = compilation.entrypoints.get('main');
+  const entryChunks = new Set(entry.chunks);
+  const entryModules = new Set(entry.chunks.flatMap((chunk) => [...chunkGraph.getChunkModulesIterable(chunk)]));
+  const loadedWithEntry = (chunk) => entryChunks.has(chunk) || [...chunkGraph.getChunkModulesIterable(chunk)].every((module) => entryModules.has(module));
+  // A shared module is taken from the share scope, where the app registered its own copy: the chunks
+  // behind that registration are the ones loaded, not the consumer's fallback (same code, other files).
+  const provided = new Map();
+  for (const module of compilation.modules) {
+    if (module.type === 'provide-module') provided.set(module._name, module);
+  }
+  const chunks = new Set();
+  const visited = new Set();
+  const visitBlocks = (module) => module.blocks.forEach((block) => visit(chunkGraph.getBlockChunkGroup(block)));
+  const visit = (group) => {
+    if (!group || visited.has(group)) return;
+    visited.add(group);
+    for (const chunk of group.chunks) {
+      if (!loadedWithEntry(chunk)) chunks.add(chunk);
+      for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
+        if (module.type !== 'consume-shared-module') continue;
+        const provider = provided.get(module.options.shareKey);
+        visitBlocks(provider ?? module);
+      }
+    }
+  };
+  const boundaries = [];
+  for (const chunk of entry.chunks) {
+    for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
+      for (const block of module.blocks) {
+        if (block.dependencies.some((dependency) => dependency.request === startupImport)) boundaries.push(block);
+      }
+    }
+  }
+  if (boundaries.length === 0) throw new Error(`the entry has no import('${startupImport}')`);
+  boundaries.forEach((block) => visit(chunkGraph.getBlockChunkGroup(block)));
+  return [...chunks];
+}
+
+/**
+ * The start-up chunks merged into a few scripts (decision 64). Split as webpack does by default (a chunk
+ * per shared module's provider, vendor chunks of at least 20 KB), the page started with 23 scripts; over
+ * HTTP/1.1 each costs a request and a response's headers, no more than six go at once, and each is
+ * compressed alone.
+ *
+ * A chunk cannot be merged with just any other: when a chunk loads, the federation runtime first
+ * resolves every shared module it consumes, which loads that module's provider chunk, so a chunk holding
+ * a consumer and its provider would wait for itself. The chunks are therefore ranked by what they
+ * consume — rank 0 consumes nothing another start-up chunk provides, rank n consumes from lower ranks
+ * only — and each rank becomes one script. The federation build keeps the libraries' code in provider
+ * chunks that consume nothing (their imports of each other go through small consume-only chunks), so
+ * the page now starts with three scripts: the libraries, the platform and the host's own code, which a
+ * deploy of the host alone changes without touching the other two.
+ */
+class StartupChunksMerged {
+  constructor(startupImport) {
+    this.startupImport = startupImport;
+  }
+
+  apply(compiler) {
+    const { STAGE_ADVANCED } = require('webpack/lib/OptimizationStages');
+    compiler.hooks.thisCompilation.tap('StartupChunksMerged', (compilation) => {
+      // After webpack's SplitChunksPlugin (same stage, registered earlier).
+      compilation.hooks.optimizeChunks.tap({ name: 'StartupChunksMerged', stage: STAGE_ADVANCED + 1 }, () => {
+        const { chunkGraph } = compilation;
+        const chunks = startupChunks(compilation, this.startupImport);
+        const providerChunks = new Map();
+        for (const module of compilation.modules) {
+          if (module.type !== 'provide-module') continue;
+          const group = chunkGraph.getBlockChunkGroup(module.blocks[0]);
+          providerChunks.set(module._name, new Set(group ? group.chunks : []));
+        }
+        const rank = new Map();
+        const rankOf = (chunk, path = new Set()) => {
+          if (rank.has(chunk)) return rank.get(chunk);
+          if (path.has(chunk)) throw new Error('StartupChunksMerged: start-up chunks consume from each other');
+          path.add(chunk);
+          let value = 0;
+          for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
+            if (module.type !== 'consume-shared-module') continue;
+            for (const provider of providerChunks.get(module.options.shareKey) ?? []) {
+              if (provider !== chunk && chunks.includes(provider)) value = Math.max(value, rankOf(provider, path) + 1);
+            }
+          }
+          path.delete(chunk);
+          rank.set(chunk, value);
+          return value;
+        };
+        const byRank = new Map();
+        for (const chunk of chunks) byRank.set(rankOf(chunk), [...(byRank.get(rankOf(chunk)) ?? []), chunk]);
+        for (const [into, ...rest] of byRank.values()) {
+          for (const chunk of rest) {
+            if (!chunkGraph.canChunksBeIntegrated(into, chunk)) continue;
+            chunkGraph.integrateChunks(into, chunk);
+            compilation.chunks.delete(chunk);
+          }
+        }
+      });
+    });
+  }
+}
+
+/**
+ * `<link rel="preload" as="script">` in the page's head for every start-up script (`startupChunks`).
+ * Without them the browser learns of these scripts only once the entry has arrived and run, a round trip
+ * or two in which the connection carries nothing (on a slow network ~350 ms before the first of ~340 KiB:
+ * decision 61).
  */
 class StartupScriptPreloads {
   constructor(startupImport) {
@@ -177,7 +285,8 @@ class StartupScriptPreloads {
     compiler.hooks.compilation.tap('StartupScriptPreloads', (compilation) => {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('StartupScriptPreloads', (data) => {
         const publicPath = compilation.getPath(compilation.outputOptions.publicPath || '');
-        const links = this.scripts(compilation).map((file) =>
+        const files = startupChunks(compilation, this.startupImport).flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.js')));
+        const links = [...new Set(files)].map((file) =>
           HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'script', href: `${publicPath}${file}`, fetchpriority: 'low' }),
         );
         // After the entry's own script tag, so that it is asked for first.
@@ -185,48 +294,6 @@ class StartupScriptPreloads {
         return data;
       });
     });
-  }
-
-  scripts(compilation) {
-    const { chunkGraph } = compilation;
-    const entry = compilation.entrypoints.get('main');
-    const entryChunks = new Set(entry.chunks);
-    // A chunk whose every module the entry already holds counts as loaded from the start (the runtime
-    // never asks for it), so it is not preloaded either.
-    const entryModules = new Set(entry.chunks.flatMap((chunk) => [...chunkGraph.getChunkModulesIterable(chunk)]));
-    const loadedWithEntry = (chunk) => entryChunks.has(chunk) || [...chunkGraph.getChunkModulesIterable(chunk)].every((module) => entryModules.has(module));
-    // A shared module is taken from the share scope, where the app registered its own copy: the chunks
-    // behind that registration are the ones loaded, not the consumer's fallback (same code, other files).
-    const provided = new Map();
-    for (const module of compilation.modules) {
-      if (module.type === 'provide-module') provided.set(module._name, module);
-    }
-    const files = [];
-    const visited = new Set();
-    const visitBlocks = (module) => module.blocks.forEach((block) => visit(chunkGraph.getBlockChunkGroup(block)));
-    const visit = (group) => {
-      if (!group || visited.has(group)) return;
-      visited.add(group);
-      for (const chunk of group.chunks) {
-        if (!loadedWithEntry(chunk)) files.push(...[...chunk.files].filter((file) => file.endsWith('.js')));
-        for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
-          if (module.type !== 'consume-shared-module') continue;
-          const provider = provided.get(module.options.shareKey);
-          visitBlocks(provider ?? module);
-        }
-      }
-    };
-    const boundaries = [];
-    for (const chunk of entry.chunks) {
-      for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
-        for (const block of module.blocks) {
-          if (block.dependencies.some((dependency) => dependency.request === this.startupImport)) boundaries.push(block);
-        }
-      }
-    }
-    if (boundaries.length === 0) throw new Error(`StartupScriptPreloads: the entry has no import('${this.startupImport}')`);
-    boundaries.forEach((block) => visit(chunkGraph.getBlockChunkGroup(block)));
-    return [...new Set(files)];
   }
 }
 
@@ -359,6 +426,7 @@ function createWebpackConfig(options, argv = {}) {
               templateParameters: { version: appPackage.version },
             }),
             ...(startupImport && production ? [new StartupScriptPreloads(startupImport)] : []),
+            ...(startupImport && production ? [new StartupChunksMerged(startupImport)] : []),
           ]
         : []),
       ...(production ? compressionPlugins() : []),
