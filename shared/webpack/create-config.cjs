@@ -77,6 +77,16 @@ function packageDir(name, from) {
   return path.dirname(require.resolve(`${name}/package.json`, { paths: [from] }));
 }
 
+/**
+ * The product's icon as a data address, for the page's `<link rel="icon">`: inline, so no page load asks
+ * for an icon file (the CSP allows data: images). One file, `@linepulse/contracts/product-icon.svg`, is
+ * also what the api's sign-in pages show.
+ */
+function productIconDataUri() {
+  const svg = fs.readFileSync(require.resolve('@linepulse/contracts/product-icon.svg', { paths: [__dirname] }), 'utf8');
+  return `data:image/svg+xml,${encodeURIComponent(svg.trim())}`;
+}
+
 /** The version installed for a package the app may not declare itself (a dependency of one it does). */
 function installedVersion(appDir, name) {
   const via = name.startsWith('@fluentui/') || name.startsWith('@griffel/') ? packageDir('@fluentui/react-components', appDir) : appDir;
@@ -422,8 +432,7 @@ function createWebpackConfig(options, argv = {}) {
         ? [
             new HtmlWebpackPlugin({
               template: path.join(appDir, 'public', 'index.html'),
-              favicon: path.join(__dirname, 'favicon.svg'),
-              templateParameters: { version: appPackage.version },
+              templateParameters: { version: appPackage.version, productIcon: productIconDataUri() },
             }),
             ...(startupImport && production ? [new StartupScriptPreloads(startupImport)] : []),
             ...(startupImport && production ? [new StartupChunksMerged(startupImport)] : []),

@@ -2,6 +2,9 @@
  * HTML of the embedded provider's own pages (sign-in, sign-out, errors), translated by the
  * `ui_locales` hint and styled by the `theme` hint the front end sends with the authorization request.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
 export type PageLocale = 'en' | 'fr' | 'es';
 export type PageTheme = 'light' | 'dark' | 'accessible';
 
@@ -89,12 +92,13 @@ export function escapeHtml(value: string): string {
 }
 
 /**
- * The product's icon inline, as in the host's index.html: without one the browser asks for a
- * /favicon.ico that does not exist (a 404 in the console of every sign-in), and the tab shows none.
- * Inline rather than /favicon.svg, which only the built host serves (the CSP allows data: images).
+ * The product's icon inline, the file the host's page shows too (`@linepulse/contracts/product-icon.svg`):
+ * without one the browser asks for a /favicon.ico that does not exist (a 404 in the console of every
+ * sign-in), and the tab shows none. Inline: the CSP allows data: images.
  */
-const ICON =
-  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='6' fill='%230f6cbd'/%3E%3Cpath d='M4 17h6l3-8 5 14 3-6h7' fill='none' stroke='white' stroke-width='2.5' stroke-linecap='round' stroke-linejoin='round'/%3E%3C/svg%3E";
+const ICON = `data:image/svg+xml,${encodeURIComponent(
+  readFileSync(createRequire(import.meta.url).resolve('@linepulse/contracts/product-icon.svg'), 'utf8').trim(),
+)}`;
 
 function layout(locale: PageLocale, theme: PageTheme, title: string, body: string): string {
   const p = PALETTES[theme];
