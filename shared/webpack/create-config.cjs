@@ -171,15 +171,17 @@ class LentExportsCheck {
 }
 
 /**
- * The chunks the application needs to start, beyond the entry's own: those behind the entry's async
- * boundary (`startupImport`, e.g. `./bootstrap`) and, through each of their shared modules, the chunks
- * that provide it. Lazy imports inside those chunks (a chart, a popup) are not followed, and neither are
- * the scripts of another language's messages. A chunk whose every module the entry already holds counts
- * as loaded from the start (the runtime never asks for it), so it is left out.
+ * The chunks an app needs to start, beyond its entry's own: those behind the start's async boundary
+ * (`start.import`, the host's `./bootstrap`, or `start.expose`, a remote's module mounted without a host,
+ * such as the overview's `./embed`) and, through each of their shared modules, the chunks that provide
+ * it. Lazy imports inside those chunks (a chart, a popup) are not followed, and neither are the scripts
+ * of another language's messages. A chunk whose every module the entry already holds counts as loaded
+ * from the start (the runtime never asks for it), so it is left out.
+ * @param {{ entry: string, import?: string, expose?: string }} start
  */
-function startupChunks(compilation, startupImport) {
+function startupChunks(compilation, start) {
   const { chunkGraph } = compilation;
-  const entry = compilation.entrypoints.get('main');
+  const entry = compilation.entrypoints.get(start.entry);
   const entryChunks = new Set(entry.chunks);
   const entryModules = new Set(entry.chunks.flatMap((chunk) => [...chunkGraph.getChunkModulesIterable(chunk)]));
   const loadedWithEntry = (chunk) => entryChunks.has(chunk) || [...chunkGraph.getChunkModulesIterable(chunk)].every((module) => entryModules.has(module));
@@ -208,33 +210,39 @@ function startupChunks(compilation, startupImport) {
   for (const chunk of entry.chunks) {
     for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
       for (const block of module.blocks) {
-        if (block.dependencies.some((dependency) => dependency.request === startupImport)) boundaries.push(block);
+        const opens = (dependency) => (start.import ? dependency.request === start.import : dependency.exposedName === start.expose);
+        if (block.dependencies.some(opens)) boundaries.push(block);
       }
     }
   }
-  if (boundaries.length === 0) throw new Error(`the entry has no import('${startupImport}')`);
+  if (boundaries.length === 0) throw new Error(`${start.entry} has no ${start.import ? `import('${start.import}')` : `expose '${start.expose}'`}`);
   boundaries.forEach((block) => visit(chunkGraph.getBlockChunkGroup(block)));
   return [...chunks];
 }
 
 /**
  * The start-up chunks merged into a few scripts (decision 64). Split as webpack does by default (a chunk
- * per shared module's provider, vendor chunks of at least 20 KB), the page started with 23 scripts; over
- * HTTP/1.1 each costs a request and a response's headers, no more than six go at once, and each is
- * compressed alone.
+ * per shared module's provider, vendor chunks of at least 20 KB), the host's page started with 23
+ * scripts; over HTTP/1.1 each costs a request and a response's headers, no more than six go at once, and
+ * each is compressed alone.
  *
  * A chunk cannot be merged with just any other: when a chunk loads, the federation runtime first
  * resolves every shared module it consumes, which loads that module's provider chunk, so a chunk holding
  * a consumer and its provider would wait for itself. The chunks are therefore ranked by what they
- * consume — rank 0 consumes nothing another start-up chunk provides, rank n consumes from lower ranks
+ * consume — rank 0 consumes nothing another merged chunk provides, rank n consumes from lower ranks
  * only — and each rank becomes one script. The federation build keeps the libraries' code in provider
  * chunks that consume nothing (their imports of each other go through small consume-only chunks), so
- * the page now starts with three scripts: the libraries, the platform and the host's own code, which a
- * deploy of the host alone changes without touching the other two.
+ * the host's page starts with three scripts: the libraries, the platform and the host's own code.
+ *
+ * A remote (`fallbacksOnly`) merges only the chunks of its own copies of the shared libraries, which
+ * run only where no host lends them — the sister product's page embedding the overview: the chunks a
+ * remote's pages load inside the host are left as they are, so the host's loads carry nothing more.
  */
 class StartupChunksMerged {
-  constructor(startupImport) {
-    this.startupImport = startupImport;
+  /** @param {{ entry: string, import?: string, expose?: string }[]} starts */
+  constructor(starts, { fallbacksOnly = false } = {}) {
+    this.starts = starts;
+    this.fallbacksOnly = fallbacksOnly;
   }
 
   apply(compiler) {
@@ -243,13 +251,25 @@ class StartupChunksMerged {
       // After webpack's SplitChunksPlugin (same stage, registered earlier).
       compilation.hooks.optimizeChunks.tap({ name: 'StartupChunksMerged', stage: STAGE_ADVANCED + 1 }, () => {
         const { chunkGraph } = compilation;
-        const chunks = startupChunks(compilation, this.startupImport);
         const providerChunks = new Map();
+        const providerGroups = new Set();
         for (const module of compilation.modules) {
           if (module.type !== 'provide-module') continue;
           const group = chunkGraph.getBlockChunkGroup(module.blocks[0]);
+          if (group) providerGroups.add(group);
           providerChunks.set(module._name, new Set(group ? group.chunks : []));
         }
+        // A remote's own copy of a library is reached through its registration (provide) or as a consumer's
+        // fallback (consume): both run only where no host lends the library.
+        for (const module of compilation.modules) {
+          if (module.type !== 'consume-shared-module') continue;
+          for (const block of module.blocks) {
+            const group = chunkGraph.getBlockChunkGroup(block);
+            if (group) providerGroups.add(group);
+          }
+        }
+        const fallback = (chunk) => [...chunk.groupsIterable].every((group) => providerGroups.has(group));
+        const chunks = [...new Set(this.starts.flatMap((start) => startupChunks(compilation, start)))].filter((chunk) => !this.fallbacksOnly || fallback(chunk));
         const rank = new Map();
         const rankOf = (chunk, path = new Set()) => {
           if (rank.has(chunk)) return rank.get(chunk);
@@ -295,7 +315,7 @@ class StartupScriptPreloads {
     compiler.hooks.compilation.tap('StartupScriptPreloads', (compilation) => {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('StartupScriptPreloads', (data) => {
         const publicPath = compilation.getPath(compilation.outputOptions.publicPath || '');
-        const files = startupChunks(compilation, this.startupImport).flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.js')));
+        const files = startupChunks(compilation, { entry: 'main', import: this.startupImport }).flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.js')));
         const links = [...new Set(files)].map((file) =>
           HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'script', href: `${publicPath}${file}`, fetchpriority: 'low' }),
         );
@@ -435,9 +455,11 @@ function createWebpackConfig(options, argv = {}) {
               templateParameters: { version: appPackage.version, productIcon: productIconDataUri() },
             }),
             ...(startupImport && production ? [new StartupScriptPreloads(startupImport)] : []),
-            ...(startupImport && production ? [new StartupChunksMerged(startupImport)] : []),
+            ...(startupImport && production ? [new StartupChunksMerged([{ entry: 'main', import: startupImport }])] : []),
           ]
         : []),
+      // A remote's own copies of the shared libraries, for a page without the host (decision 64).
+      ...(production && !loadsRemotes && exposes ? [new StartupChunksMerged(Object.keys(exposes).map((expose) => ({ entry: federationName, expose })), { fallbacksOnly: true })] : []),
       ...(production ? compressionPlugins() : []),
     ],
     optimization: {
