@@ -206,11 +206,11 @@ function startupChunks(compilation, start) {
       }
     }
   };
+  const opens = (dependency) => (start.import ? dependency.request === start.import : dependency.exposedName === start.expose);
   const boundaries = [];
   for (const chunk of entry.chunks) {
     for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
       for (const block of module.blocks) {
-        const opens = (dependency) => (start.import ? dependency.request === start.import : dependency.exposedName === start.expose);
         if (block.dependencies.some(opens)) boundaries.push(block);
       }
     }
@@ -252,24 +252,18 @@ class StartupChunksMerged {
       compilation.hooks.optimizeChunks.tap({ name: 'StartupChunksMerged', stage: STAGE_ADVANCED + 1 }, () => {
         const { chunkGraph } = compilation;
         const providerChunks = new Map();
-        const providerGroups = new Set();
+        // A remote's own copy of a library is reached through its registration (provide) or as a
+        // consumer's fallback (consume): both run only where no host lends the library.
+        const ownCopyGroups = new Set();
         for (const module of compilation.modules) {
-          if (module.type !== 'provide-module') continue;
-          const group = chunkGraph.getBlockChunkGroup(module.blocks[0]);
-          if (group) providerGroups.add(group);
-          providerChunks.set(module._name, new Set(group ? group.chunks : []));
+          if (module.type !== 'provide-module' && module.type !== 'consume-shared-module') continue;
+          const groups = module.blocks.map((block) => chunkGraph.getBlockChunkGroup(block)).filter(Boolean);
+          groups.forEach((group) => ownCopyGroups.add(group));
+          if (module.type === 'provide-module') providerChunks.set(module._name, new Set(groups.flatMap((group) => group.chunks)));
         }
-        // A remote's own copy of a library is reached through its registration (provide) or as a consumer's
-        // fallback (consume): both run only where no host lends the library.
-        for (const module of compilation.modules) {
-          if (module.type !== 'consume-shared-module') continue;
-          for (const block of module.blocks) {
-            const group = chunkGraph.getBlockChunkGroup(block);
-            if (group) providerGroups.add(group);
-          }
-        }
-        const fallback = (chunk) => [...chunk.groupsIterable].every((group) => providerGroups.has(group));
-        const chunks = [...new Set(this.starts.flatMap((start) => startupChunks(compilation, start)))].filter((chunk) => !this.fallbacksOnly || fallback(chunk));
+        const ownCopy = (chunk) => [...chunk.groupsIterable].every((group) => ownCopyGroups.has(group));
+        const startup = new Set(this.starts.flatMap((start) => startupChunks(compilation, start)));
+        const chunks = new Set([...startup].filter((chunk) => !this.fallbacksOnly || ownCopy(chunk)));
         const rank = new Map();
         const rankOf = (chunk, path = new Set()) => {
           if (rank.has(chunk)) return rank.get(chunk);
@@ -279,7 +273,7 @@ class StartupChunksMerged {
           for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
             if (module.type !== 'consume-shared-module') continue;
             for (const provider of providerChunks.get(module.options.shareKey) ?? []) {
-              if (provider !== chunk && chunks.includes(provider)) value = Math.max(value, rankOf(provider, path) + 1);
+              if (provider !== chunk && chunks.has(provider)) value = Math.max(value, rankOf(provider, path) + 1);
             }
           }
           path.delete(chunk);
@@ -287,7 +281,10 @@ class StartupChunksMerged {
           return value;
         };
         const byRank = new Map();
-        for (const chunk of chunks) byRank.set(rankOf(chunk), [...(byRank.get(rankOf(chunk)) ?? []), chunk]);
+        for (const chunk of chunks) {
+          const value = rankOf(chunk);
+          byRank.set(value, [...(byRank.get(value) ?? []), chunk]);
+        }
         for (const [into, ...rest] of byRank.values()) {
           for (const chunk of rest) {
             if (!chunkGraph.canChunksBeIntegrated(into, chunk)) continue;
