@@ -51,9 +51,29 @@ function importRule(app, { startUpAllowed }) {
 /** Page starters besides the host: the sister product's embed entry (it has no host), and tests. */
 const STARTERS = { 'remote-overview': ['src/embed.tsx'] };
 
+/**
+ * Highcharts' types are anyone's, its code the platform's: only the platform's chart draws with it, so
+ * Highcharts is bundled with the platform instead of shared apart (decision 65), and a chart of the app's
+ * own would load a second, full Highcharts with modules registered elsewhere.
+ */
+const HIGHCHARTS_TYPES_ONLY = [
+  'error',
+  {
+    patterns: [
+      {
+        group: ['highcharts', 'highcharts/**', 'highcharts-react-official'],
+        allowTypeImports: true,
+        message: "Draw charts with the platform's Chart (its options are Highcharts' types): Highcharts' code belongs to the platform.",
+      },
+    ],
+  },
+];
+
 function boundaryFor(app) {
   const starters = [`${app}/src/**/*.test.{ts,tsx}`, ...(STARTERS[app] ?? []).map((file) => `${app}/${file}`)];
   return [
+    // Tests may read the charts the platform drew (`Highcharts.charts`).
+    { files: [`${app}/src/**/*.{ts,tsx}`], ignores: [`${app}/src/**/*.test.{ts,tsx}`], rules: { '@typescript-eslint/no-restricted-imports': HIGHCHARTS_TYPES_ONLY } },
     { files: [`${app}/src/**/*.{ts,tsx}`], rules: { 'no-restricted-imports': importRule(app, { startUpAllowed: app === 'host' }) } },
     { files: starters, rules: { 'no-restricted-imports': importRule(app, { startUpAllowed: true }) } },
   ];

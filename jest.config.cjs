@@ -33,13 +33,26 @@ const lazyFluent = (() => {
   return mapper;
 })();
 
+// The Highcharts the product ships (shared/webpack/highcharts-as-drawn.mjs and its modules as ES modules,
+// as the build resolves them), so that a chart test fails when it needs a part the product left out.
+const highchartsAsDrawn = (() => {
+  const shared = path.join(__dirname, 'shared');
+  const modules = path.dirname(require.resolve('highcharts/es-modules/masters/modules/heatmap.src.js', { paths: [shared] }));
+  return {
+    '^highcharts$': path.join(shared, 'webpack', 'highcharts-as-drawn.mjs'),
+    '^highcharts/modules/(accessibility|heatmap|exporting)$': path.join(modules, '$1.src.js'),
+  };
+})();
+
 const common = (name) => ({
   rootDir: `<rootDir>/${name}`,
   transform,
-  // react-intl, @formatjs and typebox ship only ES modules: let SWC turn them into CommonJS.
-  transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?(react-intl|@formatjs|intl-messageformat|typebox))'],
+  // react-intl, @formatjs and typebox ship only ES modules, and so do Highcharts' own modules: let SWC
+  // turn them into CommonJS.
+  transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?(react-intl|@formatjs|intl-messageformat|typebox|highcharts))'],
   moduleNameMapper: {
     ...lazyFluent,
+    ...highchartsAsDrawn,
     '^@linepulse/shared$': '<rootDir>/../shared/src/index.ts',
     '^@linepulse/shared/testing$': '<rootDir>/../shared/src/testing/index.ts',
     '^@linepulse/shared/early$': '<rootDir>/../shared/src/early.ts',

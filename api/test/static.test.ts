@@ -139,6 +139,10 @@ describe('/config.json and static hosting', () => {
         assert.equal(decoded(response), COMPRESSED_FILES[file], label);
         assert.equal(Number(response.headers['content-length']), response.rawPayload.length, label);
         if (url.startsWith('/remotes/')) assert.equal(response.headers['access-control-allow-origin'], '*', label);
+        // A file cached forever is never revalidated: no validators, no ranges, ~100 bytes less each.
+        // One revalidated keeps its ETag, for the 304 of a new visit.
+        const validators = ['etag', 'last-modified', 'accept-ranges'].filter((name) => response.headers[name] !== undefined);
+        assert.deepEqual(validators, cache === 'no-cache' ? ['etag', 'last-modified', 'accept-ranges'] : [], label);
       }
     }
   });

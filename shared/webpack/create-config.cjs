@@ -13,12 +13,13 @@ const sharedPackage = require('../package.json');
 
 /**
  * Everything with module-level state must exist once per page: one React, one router, one jotai store,
- * one intl context, one Highcharts (modules register on it), one react-query (its context: host and
- * remotes read one QueryClient, one cache) and one `@linepulse/shared` (services, session, UI kit),
- * plus Fluent UI's page-wide parts (FLUENT_SINGLETONS). luxon and yup hold no state we use, but the
- * host's first page already loads them and the remotes use them too: lent once, not downloaded twice.
- * MSAL is not shared: only the host signs in (a lint rule keeps it out of remotes), so it is bundled
- * there, once, and tree-shaken.
+ * one intl context, one react-query (its context: host and remotes read one QueryClient, one cache)
+ * and one `@linepulse/shared` (services, session, UI kit), plus Fluent UI's page-wide parts
+ * (FLUENT_SINGLETONS). luxon and yup hold no state we use, but the host's first page already loads them
+ * and the remotes use them too: lent once, not downloaded twice. MSAL is not shared: only the host signs
+ * in (a lint rule keeps it out of remotes), so it is bundled there, once, and tree-shaken. Highcharts is
+ * not shared either: only the platform's chart draws with it (a lint rule), so there is one Highcharts
+ * wherever the one platform is, and its modules register on it.
  */
 const SINGLETONS = [
   'react',
@@ -29,18 +30,18 @@ const SINGLETONS = [
   'react-intl',
   'luxon',
   'yup',
-  'highcharts',
-  'highcharts-react-official',
   '@tanstack/react-query',
   '@linepulse/shared',
 ];
 
 /**
  * Singletons provided as a chosen list of exports rather than the whole package (a federated module is
- * provided whole, so it cannot be tree-shaken): React Router 7 whole is ~190 KB, the list ~40 KB.
+ * provided whole, so it cannot be tree-shaken): React Router 7 whole is ~190 KB, the list ~40 KB; Fluent's
+ * theme package without the four themes no app uses and with `tokens` made from their names, 9 KiB less.
  */
 const LENT_EXPORTS = {
   'react-router-dom': path.join(__dirname, 'lent-react-router.mjs'),
+  '@fluentui/react-theme': path.join(__dirname, 'lent-fluent-theme.mjs'),
 };
 
 /**
@@ -53,8 +54,8 @@ const LENT_EXPORTS = {
  *   class lookup table `mergeClasses` needs to merge classes made by another bundle's `makeStyles`;
  * - react-tabster: one focus manager (tabster, keyborg) per window;
  * - react-portal, react-provider: portals and the provider read and write the contexts above;
- * - react-utilities, react-jsx-runtime, react-theme, react-positioning, react-motion: the foundation
- *   (slots, ids, tokens and themes, popup positioning, motion) under nearly every component.
+ * - react-utilities, react-jsx-runtime, react-theme (lent as a list), react-positioning, react-motion:
+ *   the foundation (slots, ids, tokens and themes, popup positioning, motion) under nearly every component.
  * The apps do not declare these: their versions are those `@fluentui/react-components` installs.
  * docs/decisions/0014-bytes-on-the-wire.md has the measurements behind this list.
  */
@@ -131,32 +132,38 @@ function sharedDependencies(appPackage, appDir) {
   });
   const fluent = FLUENT_SINGLETONS.map((name) => {
     const version = installedVersion(appDir, name);
-    return [name, { singleton: true, version, requiredVersion: `^${version}` }];
+    return [name, { singleton: true, version, requiredVersion: `^${version}`, ...(LENT_EXPORTS[name] ? { import: LENT_EXPORTS[name] } : {}) }];
   });
   return Object.fromEntries([...entries, ...fluent]);
 }
 
-/** The names a lent module exports: its one `export { … } from '…'` statement. */
+/** The names a lent module exports: its `export { … } from '…'` statements. */
 function lentNames(file) {
-  const match = /export\s*{([^}]*)}\s*from/.exec(fs.readFileSync(file, 'utf8'));
-  if (!match) throw new Error(`${file} must export its names in one export { … } from '…' statement`);
-  return new Set(match[1].split(',').map((name) => name.trim()).filter(Boolean));
+  const lists = [...fs.readFileSync(file, 'utf8').matchAll(/export\s*{([^}]*)}\s*from/g)];
+  if (lists.length === 0) throw new Error(`${file} must export its names in export { … } from '…' statements`);
+  return new Set(lists.flatMap((match) => match[1].split(',').map((name) => name.trim()).filter(Boolean)));
 }
 
 /**
  * Fails the build when app code imports from a lent package a name its list leaves out: webpack cannot
  * see a federated module's exports, so the import would otherwise fail only in the browser, as undefined.
+ * A name a module only re-exports (Fluent's barrel re-exports every theme) counts when it is used: once
+ * webpack has flagged which exports are used, so in production builds, where it does.
  */
 class LentExportsCheck {
   apply(compiler) {
     const lists = Object.entries(LENT_EXPORTS).map(([request, file]) => [request, lentNames(file)]);
+    const { UsageState } = require('webpack/lib/ExportsInfo');
     compiler.hooks.compilation.tap('LentExportsCheck', (compilation) => {
-      compilation.hooks.finishModules.tap('LentExportsCheck', (modules) => {
+      const check = (modules, { reExports }) => {
         for (const module of modules) {
           for (const dependency of module.dependencies || []) {
             for (const [request, names] of lists) {
               const name = dependency.request === request && Array.isArray(dependency.ids) ? dependency.ids[0] : undefined;
               if (!name || names.has(name)) continue;
+              const reExported = dependency.type === 'harmony export imported specifier';
+              if (reExported !== reExports) continue;
+              if (reExported && compilation.moduleGraph.getExportsInfo(module).getUsed(dependency.name, undefined) === UsageState.Unused) continue;
               const error = new compiler.webpack.WebpackError(
                 `${request} lends no '${name}' (imported by ${module.readableIdentifier(compilation.requestShortener)}): add it to shared/webpack/${path.basename(LENT_EXPORTS[request])}`,
               );
@@ -165,7 +172,11 @@ class LentExportsCheck {
             }
           }
         }
-      });
+      };
+      compilation.hooks.finishModules.tap('LentExportsCheck', (modules) => check(modules, { reExports: false }));
+      if (compilation.options.optimization.usedExports) {
+        compilation.hooks.afterOptimizeDependencies.tap('LentExportsCheck', (modules) => check(modules, { reExports: true }));
+      }
     });
   }
 }
@@ -398,6 +409,15 @@ function createWebpackConfig(options, argv = {}) {
       alias: {
         // React Router 7 resolves to its development build under every condition webpack uses.
         'react-router$': path.join(packageDir('react-router', packageDir('react-router-dom', appDir)), 'dist', 'production', 'index.mjs'),
+        // The Highcharts the product draws with, without the series kinds no chart uses, and its modules
+        // as ES modules registering on that very object (decision 65). Only the platform's chart imports
+        // Highcharts at run time (a lint rule), so it is bundled with the platform, not shared apart.
+        highcharts$: path.join(__dirname, 'highcharts-as-drawn.mjs'),
+        // What lent-fluent-theme.mjs lends from: the design tokens package under Fluent's theme package.
+        '@fluentui/tokens$': packageDir('@fluentui/tokens', packageDir('@fluentui/react-theme', packageDir('@fluentui/react-components', appDir))),
+        'highcharts/modules/accessibility$': 'highcharts/es-modules/masters/modules/accessibility.src.js',
+        'highcharts/modules/heatmap$': 'highcharts/es-modules/masters/modules/heatmap.src.js',
+        'highcharts/modules/exporting$': 'highcharts/es-modules/masters/modules/exporting.src.js',
       },
     },
     module: {
@@ -460,6 +480,7 @@ function createWebpackConfig(options, argv = {}) {
       ...(production ? compressionPlugins() : []),
     ],
     optimization: {
+      usedExports: 'global',
       // SWC minifies through webpack's own minimizer hook: as small as terser's output (the overview's
       // JavaScript is 0.6 % smaller on the wire) in a fraction of the time. SWC runs on its own native
       // threads, so no worker processes (they only cost serialising every chunk to them).
