@@ -480,6 +480,11 @@ function createWebpackConfig(options, argv = {}) {
       ...(production ? compressionPlugins() : []),
     ],
     optimization: {
+      // One record of used exports for all of a build's runtimes (the page's `main` and the federation
+      // container's). Tracked per runtime, as by default, a module both reach was written with each of
+      // its imports under a test of the runtime (`if (792 == r.j)`), and fewer modules were concatenated:
+      // the host's libraries' script held 215 module functions and 406 such tests, 252 KiB on the wire;
+      // with this, 83 and none, 243 KiB (decision 65).
       usedExports: 'global',
       // SWC minifies through webpack's own minimizer hook: as small as terser's output (the overview's
       // JavaScript is 0.6 % smaller on the wire) in a fraction of the time. SWC runs on its own native
