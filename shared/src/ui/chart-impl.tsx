@@ -135,6 +135,10 @@ export function ChartImpl({ options, title, height, large, modules = NO_MODULES,
       ...options,
       ...(options.series ? { series: options.series.map((series) => seriesAsText(series)) } : {}),
       colors: chartPalette(themeName),
+      // Highcharts' own colours (a column's outline, its default backgrounds) are CSS variables that
+      // follow the system's light or dark scheme unless told: they follow the page's theme instead
+      // (white outlines around every column of the dark theme on a light system).
+      palette: { colorScheme: 'light', light: { backgroundColor: theme.colorNeutralBackground1, neutralColor: text } },
       chart: {
         backgroundColor: 'transparent',
         height,
