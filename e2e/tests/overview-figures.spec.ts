@@ -22,11 +22,17 @@ test('the company overview shows the api’s figures and follows period, KPI and
   let answer: Promise<Response>;
   await expect(page.getByRole('combobox', { name: 'Period' })).toHaveValue('lastday');
   expect(groups.map((g) => g.name).sort()).toEqual(['Lyon', 'Monterrey', 'Montréal']);
-  await expectComparisonToMatch(page, groups);
   // Yesterday is under 7 days: by hour; week needs 7 days and month 31.
   await expect(page.getByRole('radio', { name: 'Hour' })).toBeChecked();
   await expect(page.getByRole('radio', { name: 'Week' })).toBeDisabled();
   await expect(page.getByText('The month view needs a period of at least 31 days')).toBeVisible();
+
+  // The api's figures, for a week: the demo's lines do not run at weekends, so on a Sunday or a Monday
+  // yesterday may have none to compare.
+  answer = mainKpisResponse(page);
+  await page.getByRole('combobox', { name: 'Period' }).selectOption('last7days');
+  groups = await groupsOf(await answer);
+  await expectComparisonToMatch(page, groups);
 
   // Another period: new figures, the api's.
   const before = groups;
