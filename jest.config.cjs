@@ -36,11 +36,10 @@ const lazyFluent = (() => {
 // The Highcharts the product ships (shared/webpack/highcharts-as-drawn.mjs and its modules as ES modules,
 // as the build resolves them), so that a chart test fails when it needs a part the product left out.
 const highchartsAsDrawn = (() => {
-  const shared = path.join(__dirname, 'shared');
-  const modules = path.dirname(require.resolve('highcharts/es-modules/masters/modules/heatmap.src.js', { paths: [shared] }));
+  const { HIGHCHARTS_AS_DRAWN, HIGHCHARTS_MODULES, highchartsEsModule } = require('./shared/webpack/highcharts-modules.cjs');
   return {
-    '^highcharts$': path.join(shared, 'webpack', 'highcharts-as-drawn.mjs'),
-    '^highcharts/modules/(accessibility|heatmap|exporting)$': path.join(modules, '$1.src.js'),
+    '^highcharts$': HIGHCHARTS_AS_DRAWN,
+    ...Object.fromEntries(HIGHCHARTS_MODULES.map((name) => [`^highcharts/modules/${name}$`, highchartsEsModule(name)])),
   };
 })();
 

@@ -1,6 +1,6 @@
 // Fluent UI's `tokens` as the host lends them (lent-fluent-theme.mjs): each design token's CSS variable,
 // made from the token's name when read. Fluent's own `tokens` is the same table written out, 467 names
-// each twice (6.6 KiB on the wire); styles only ever read a token by its name.
+// each twice; styles only ever read a token by its name.
 
 /**
  * The tokens whose values have a fallback in Fluent's own table: the layers' z-indices, which no
