@@ -72,7 +72,7 @@ test('the company overview’s and a dashboard’s first loads ask the api and t
 // parses the page, not once the entry script has arrived and run; the runtime then takes each of them.
 // They are few (decision 64: the libraries, the platform, the host's own code), and the host asks for no
 // other script of its own before its start-up calls go out but its entry and the language's messages
-// (the overview then starts Highcharts early, on purpose: `preloadChart`).
+// (the overview's charts then ask for Highcharts as soon as they mount, before their figures arrive).
 test('the host’s start-up scripts are preloaded by its page, asked for once and all used', async ({ page, baseURL }) => {
   const origin = new URL(baseURL!).origin;
   await page.goto('about:blank');
