@@ -60,6 +60,12 @@ test('the company overview’s and a dashboard’s first loads ask the api and t
   expect(paths.filter((p) => p === '/remotes/overview/remoteEntry.js')).toHaveLength(1);
   const preloaded = await page.locator('head link[rel="preload"][as="script"]').evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
   expect(preloaded).toContain('/remotes/overview/remoteEntry.js');
+  // The page's own code too, from the manifest's list (decision 66): it travels with the host's
+  // libraries instead of waiting for the routes module to run, and the runtime takes the preloaded copy.
+  const pageScript = paths.find((p) => /^\/remotes\/overview\/page-companyOverview\.[0-9a-f]+\.js$/.test(p));
+  expect(pageScript, 'the overview page’s script').toBeDefined();
+  expect(preloaded).toContain(pageScript);
+  expect(paths.filter((p) => p === pageScript)).toHaveLength(1);
 
   const dashboard = await firstLoadCalls(page, `/${lyon.id}/dashboard`);
   repeated = dashboard.filter((key, index) => dashboard.indexOf(key) !== index);

@@ -2,10 +2,10 @@ import { lazyPage, withRemoteMessages, type RemoteRoutesModule } from '@linepuls
 import packageJson from '../package.json';
 import { messages } from './messages';
 
-const FactoriesPage = lazyPage(() => import('./pages/factories-page').then((m) => ({ default: m.FactoriesPage })));
-const FactorySettingsPage = lazyPage(() => import('./features/factory-settings/factory-settings-page').then((m) => ({ default: m.FactorySettingsPage })));
-const CustomPeriodsPage = lazyPage(() => import('./features/custom-periods/custom-periods-page').then((m) => ({ default: m.CustomPeriodsPage })));
-const CustomPeriodFormPage = lazyPage(() => import('./features/custom-periods/custom-period-form-page').then((m) => ({ default: m.CustomPeriodFormPage })));
+const FactoriesPage = lazyPage(() => import(/* webpackChunkName: "page-factories" */ './pages/factories-page').then((m) => ({ default: m.FactoriesPage })));
+const FactorySettingsPage = lazyPage(() => import(/* webpackChunkName: "page-factorySettings" */ './features/factory-settings/factory-settings-page').then((m) => ({ default: m.FactorySettingsPage })));
+const CustomPeriodsPage = lazyPage(() => import(/* webpackChunkName: "page-customPeriods" */ './features/custom-periods/custom-periods-page').then((m) => ({ default: m.CustomPeriodsPage })));
+const CustomPeriodFormPage = lazyPage(() => import(/* webpackChunkName: "page-customPeriodCreation-customPeriodEdition" */ './features/custom-periods/custom-period-form-page').then((m) => ({ default: m.CustomPeriodFormPage })));
 
 export const routes: RemoteRoutesModule<'admin'> = {
   remote: 'admin',

@@ -3,10 +3,10 @@ import packageJson from '../package.json';
 import { messageLoaders } from './message-loaders';
 
 // Pages load on first visit, so the host pays only for this small module when it mounts the remote.
-const ExportPage = lazyPage(() => import('./features/export/export-page').then((m) => ({ default: m.ExportPage })));
-const AvailabilityPage = lazyPage(() => import('./features/availability/availability-page').then((m) => ({ default: m.AvailabilityPage })));
-const JustificationPage = lazyPage(() => import('./features/justification/justification-page').then((m) => ({ default: m.JustificationPage })));
-const AlertsPage = lazyPage(() => import('./features/alerts/alerts-page').then((m) => ({ default: m.AlertsPage })));
+const ExportPage = lazyPage(() => import(/* webpackChunkName: "page-productionDataExport" */ './features/export/export-page').then((m) => ({ default: m.ExportPage })));
+const AvailabilityPage = lazyPage(() => import(/* webpackChunkName: "page-availabilityDowntime" */ './features/availability/availability-page').then((m) => ({ default: m.AvailabilityPage })));
+const JustificationPage = lazyPage(() => import(/* webpackChunkName: "page-justification" */ './features/justification/justification-page').then((m) => ({ default: m.JustificationPage })));
+const AlertsPage = lazyPage(() => import(/* webpackChunkName: "page-alerts" */ './features/alerts/alerts-page').then((m) => ({ default: m.AlertsPage })));
 
 export const routes: RemoteRoutesModule<'downtime'> = {
   remote: 'downtime',

@@ -3,8 +3,8 @@ import packageJson from '../package.json';
 import { messageLoaders } from './message-loaders';
 
 // Pages load on first visit, so the host pays only for this small module when it mounts the remote.
-const CompanyOverviewPage = lazyPage(() => import('./pages/company-overview-page').then((m) => ({ default: m.CompanyOverviewPage })));
-const FactoryDashboardPage = lazyPage(() => import('./pages/factory-dashboard-page').then((m) => ({ default: m.FactoryDashboardPage })));
+const CompanyOverviewPage = lazyPage(() => import(/* webpackChunkName: "page-companyOverview" */ './pages/company-overview-page').then((m) => ({ default: m.CompanyOverviewPage })));
+const FactoryDashboardPage = lazyPage(() => import(/* webpackChunkName: "page-factoryDashboard" */ './pages/factory-dashboard-page').then((m) => ({ default: m.FactoryDashboardPage })));
 
 export const routes: RemoteRoutesModule<'overview'> = {
   remote: 'overview',

@@ -3,8 +3,8 @@ import packageJson from '../package.json';
 import { messageLoaders } from './message-loaders';
 
 // Pages load on first visit, so the host pays only for this small module when it mounts the remote.
-const MyReportsPage = lazyPage(() => import('./features/list/my-reports-page').then((m) => ({ default: m.MyReportsPage })));
-const ReportFormPage = lazyPage(() => import('./features/form/report-form-page').then((m) => ({ default: m.ReportFormPage })));
+const MyReportsPage = lazyPage(() => import(/* webpackChunkName: "page-myReports" */ './features/list/my-reports-page').then((m) => ({ default: m.MyReportsPage })));
+const ReportFormPage = lazyPage(() => import(/* webpackChunkName: "page-reportCreation-reportEdition" */ './features/form/report-form-page').then((m) => ({ default: m.ReportFormPage })));
 
 export const routes: RemoteRoutesModule<'reports'> = {
   remote: 'reports',

@@ -9,6 +9,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { DefinePlugin } = require('webpack');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { HIGHCHARTS_AS_DRAWN, HIGHCHARTS_MODULES, highchartsEsModule } = require('./highcharts-modules.cjs');
+const { withPageScripts } = require('./page-scripts.cjs');
 
 const sharedPackage = require('../package.json');
 
@@ -459,7 +460,8 @@ function createWebpackConfig(options, argv = {}) {
         // from its own provider, never by first loading every registered remote to compare versions:
         // a remote that is down must not break another remote's charts (and costs no extra requests).
         shareStrategy: 'loaded-first',
-        manifest: true,
+        // Each page's scripts (route id → files) and each language's, for the host to preload (decision 66).
+        manifest: { additionalData: withPageScripts },
         dts: false,
         experiments: { optimization: federationOptimization(loadsRemotes) },
       }),

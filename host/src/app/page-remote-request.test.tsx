@@ -38,11 +38,41 @@ test("a remote's first scripts: its entry and its routes module, under the manif
   expect(firstScriptsOf(null, 'https://host.example/m.json')).toEqual([]);
 });
 
+test("the page being opened: the remote's messages in its language, then the page's own scripts, each once", () => {
+  const withPages = {
+    ...MANIFEST,
+    metaData: {
+      ...MANIFEST.metaData,
+      pages: { companyOverview: ['shared.1.js', 'page-companyOverview.2.js'], factoryDashboard: ['shared.1.js', 'page-factoryDashboard.3.js'] },
+      messages: { en: ['remote-messages-en.4.js'], fr: ['remote-messages-fr.5.js'] },
+    },
+  };
+  const url = 'https://host.example/remotes/overview/mf-manifest.json';
+  expect(firstScriptsOf(withPages, url, { routeId: 'companyOverview', language: 'fr' })).toEqual([
+    'https://host.example/remotes/overview/remoteEntry.js',
+    'https://host.example/remotes/overview/__federation_expose_routes.abc.js',
+    'https://host.example/remotes/overview/remote-messages-fr.5.js',
+    'https://host.example/remotes/overview/shared.1.js',
+    'https://host.example/remotes/overview/page-companyOverview.2.js',
+  ]);
+  // A page or a language the manifest does not list (an older remote, a page inside the routes module):
+  // the entry and the routes module only, as before.
+  expect(firstScriptsOf(withPages, url, { routeId: 'myReports', language: 'es' })).toHaveLength(2);
+  expect(firstScriptsOf(MANIFEST, url, { routeId: 'companyOverview', language: 'en' })).toHaveLength(2);
+  // Lists that are not lists of names are ignored, not thrown on.
+  const odd = { ...MANIFEST, metaData: { ...MANIFEST.metaData, pages: { companyOverview: 'page.js' }, messages: { en: [42, 'm.js'] } } };
+  expect(firstScriptsOf(odd, url, { routeId: 'companyOverview', language: 'en' })).toEqual([
+    'https://host.example/remotes/overview/remoteEntry.js',
+    'https://host.example/remotes/overview/__federation_expose_routes.abc.js',
+    'https://host.example/remotes/overview/m.js',
+  ]);
+});
+
 test('a remote built for another platform, or declaring none, gets nothing preloaded: the host refuses it unloaded', () => {
   const url = 'https://host.example/remotes/opportunities/mf-manifest.json';
-  expect(firstScriptsOf({ ...MANIFEST, shared: [{ name: '@linepulse/shared', requiredVersion: '^2.0.0' }] }, url, '1.8.0')).toEqual([]);
-  expect(firstScriptsOf({ ...MANIFEST, shared: [] }, url, '1.8.0')).toEqual([]);
-  expect(firstScriptsOf({ ...MANIFEST, shared: [{ name: '@linepulse/shared', requiredVersion: '^1.4.0 || ^2.0.0' }] }, url, '2.1.0')).toHaveLength(2);
+  expect(firstScriptsOf({ ...MANIFEST, shared: [{ name: '@linepulse/shared', requiredVersion: '^2.0.0' }] }, url, undefined, '1.8.0')).toEqual([]);
+  expect(firstScriptsOf({ ...MANIFEST, shared: [] }, url, undefined, '1.8.0')).toEqual([]);
+  expect(firstScriptsOf({ ...MANIFEST, shared: [{ name: '@linepulse/shared', requiredVersion: '^1.4.0 || ^2.0.0' }] }, url, undefined, '2.1.0')).toHaveLength(2);
 });
 
 test("opening a product page asks for its remote's manifest at once, preloads its first scripts, and hands the answer to the runtime once", async () => {

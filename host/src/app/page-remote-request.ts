@@ -1,5 +1,6 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import { ROUTES, satisfiesRange } from '@linepulse/contracts';
+import { DEFAULT_LANGUAGE, ROUTES, satisfiesRange, type Language, type RouteId } from '@linepulse/contracts';
+import { readStoredLanguage } from '@linepulse/shared/early';
 import { platformRangeOfManifest } from '../features/remotes/manifest-platform';
 import { routeAt } from '../features/remotes/route-at';
 
@@ -9,7 +10,8 @@ declare const __LINEPULSE_PLATFORM_VERSION__: string;
 /**
  * The page's remote asked for by the entry module, while the host's own chunks are still arriving:
  * the manifest of the remote that owns the address being opened, then `<link rel="preload">` for its
- * entry script and its routes module. Without it the federation runtime asks for these one after the
+ * entry script, its routes module, its messages in this browser's language and the page's own scripts
+ * (the remote's build lists the last two in its manifest: decision 66). Without it the federation runtime asks for these one after the
  * other once the whole host has arrived and run (on DevTools' slow network, the manifest went out 2.7 s
  * after navigation, the first 1.4 s of that after the host's chunks had all been asked for). The runtime
  * then takes the manifest's answer from here (`earlyManifestPlugin`) and finds the scripts in the
@@ -27,19 +29,41 @@ const EARLY_MANIFEST_FRESH_MS = 60_000;
 let earlyRequestMade: Promise<void> = Promise.resolve();
 
 interface ManifestShape {
-  metaData?: { publicPath?: string; getPublicPath?: string; remoteEntry?: { name?: string; path?: string } };
+  metaData?: {
+    publicPath?: string;
+    getPublicPath?: string;
+    remoteEntry?: { name?: string; path?: string };
+    /** Each page's scripts by route id, and each language's messages (shared/webpack/page-scripts.cjs). */
+    pages?: Partial<Record<string, string[]>>;
+    messages?: Partial<Record<string, string[]>>;
+  };
   exposes?: { path?: string; assets?: { js?: { sync?: string[] } } }[];
 }
 
 const absolute = (url: string): string => new URL(url, window.location.href).href;
 
+/** The page being opened: its route and the language its messages will be shown in. */
+export interface OpenedPage {
+  routeId: RouteId;
+  language: Language;
+}
+
+const scriptList = (value: unknown): string[] => (Array.isArray(value) ? value.filter((file): file is string => typeof file === 'string') : []);
+
 /**
- * The scripts the runtime will load first for the remote's routes module, as absolute addresses: its
- * entry and the module's own chunks, under the manifest's public path ("auto": beside the manifest).
- * None for a remote built against a platform this host does not lend (the host refuses it without
- * loading any of it) or whose public path is computed at run time (`getPublicPath`: not guessed).
+ * The scripts the runtime will load first for the remote's routes module and the page being opened, as
+ * absolute addresses: its entry and the module's own chunks, then the remote's messages in the page's
+ * language and the page's scripts where the manifest lists them, under the manifest's public path
+ * ("auto": beside the manifest). None for a remote built against a platform this host does not lend
+ * (the host refuses it without loading any of it) or whose public path is computed at run time
+ * (`getPublicPath`: not guessed).
  */
-export function firstScriptsOf(manifest: unknown, manifestUrl: string, platformVersion: string = __LINEPULSE_PLATFORM_VERSION__): string[] {
+export function firstScriptsOf(
+  manifest: unknown,
+  manifestUrl: string,
+  page?: OpenedPage,
+  platformVersion: string = __LINEPULSE_PLATFORM_VERSION__,
+): string[] {
   const range = platformRangeOfManifest(manifest);
   if (range === null || !satisfiesRange(platformVersion, range)) return [];
   const { metaData, exposes } = (manifest ?? {}) as ManifestShape;
@@ -47,8 +71,11 @@ export function firstScriptsOf(manifest: unknown, manifestUrl: string, platformV
   if (!metaData || !entry?.name || metaData.getPublicPath) return [];
   const publicPath = metaData.publicPath && metaData.publicPath !== 'auto' ? new URL(metaData.publicPath, manifestUrl).href : manifestUrl;
   const entryPath = [entry.path, entry.name].filter((part) => part).join('/');
-  const routes = exposes?.find((expose) => expose.path === './routes')?.assets?.js?.sync ?? [];
-  return [entryPath, ...routes].map((file) => new URL(file, publicPath).href);
+  const routes = scriptList(exposes?.find((expose) => expose.path === './routes')?.assets?.js?.sync);
+  const messages = page ? scriptList(metaData.messages?.[page.language]) : [];
+  const pageScripts = page ? scriptList(metaData.pages?.[page.routeId]) : [];
+  const files = [...new Set([entryPath, ...routes, ...messages, ...pageScripts])];
+  return files.map((file) => new URL(file, publicPath).href);
 }
 
 function preloadScript(href: string): void {
@@ -87,7 +114,9 @@ export function requestPageRemoteEarly(config: Promise<Response>, pathname: stri
     .then((early) =>
       early?.answer
         .then((response) => (response.ok ? response.json() : null))
-        .then((json: unknown) => firstScriptsOf(json, early.manifestUrl).forEach(preloadScript)),
+        .then((json: unknown) =>
+          firstScriptsOf(json, early.manifestUrl, { routeId: id, language: readStoredLanguage() ?? DEFAULT_LANGUAGE }).forEach(preloadScript),
+        ),
     )
     .catch(() => undefined);
 }
