@@ -26,8 +26,8 @@ export function signInAsDemoAdmin(page) {
 }
 
 /** Signs in as a demo user (password `linepulse`) through the embedded provider, as a user does. */
-export async function signInAs(page, email) {
-  await page.goto(`${base}/home`);
+export async function signInAs(page, email, origin = base) {
+  await page.goto(`${origin}/home`);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(/\/oidc\//);
   await page.getByLabel('Email').fill(email);
