@@ -12,6 +12,30 @@ const { chromium } = require('@playwright/test');
 /** The running product's origin: E2E_BASE_URL, https://localhost:8443 by default. */
 export const base = (process.env.E2E_BASE_URL ?? 'https://localhost:8443').replace(/\/$/, '');
 
+/** DevTools' slow network of issue 23: 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip; CPU 4× slower. */
+export const SLOW_NETWORK = { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8, cpuSlowdown: 4 };
+
+/**
+ * One visit to the company overview at `origin` on the slow network and CPU, the browser cache disabled or
+ * not (`cdp`: the page's DevTools session, network enabled): the times from navigation to each of `marks`
+ * (performance marks the page sets), in their order. The network and CPU are set back afterwards.
+ */
+export async function slowOverviewVisit(page, cdp, { origin = base, cacheDisabled, marks }) {
+  await page.goto('about:blank');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled });
+  const { latency, downloadThroughput, uploadThroughput, cpuSlowdown } = SLOW_NETWORK;
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency, downloadThroughput, uploadThroughput });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+  try {
+    await page.goto(`${origin}/company-overview`, { waitUntil: 'commit', timeout: 120_000 });
+    await page.waitForFunction((names) => names.every((mark) => performance.getEntriesByName(mark).length > 0), marks, { timeout: 120_000 });
+    return await page.evaluate((names) => names.map((mark) => performance.getEntriesByName(mark)[0].startTime), marks);
+  } finally {
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  }
+}
+
 /** Headless Chromium (CHROMIUM_PATH, /usr/bin/chromium by default) without background networking. */
 export function launchChromium() {
   return chromium.launch({

@@ -11,7 +11,7 @@
 // Highcharts has arrived. Prints one table of figures against their budgets (OK/OVER), the biggest
 // JavaScript files, and the request waterfall up to the company overview's first figures. Figures, not
 // assertions: it exits 0 whatever they are.
-import { appAuthorization, base, launchChromium, signInAsDemoAdmin, untilQuiet } from './browser-session.mjs';
+import { SLOW_NETWORK as SLOW, appAuthorization, base, launchChromium, signInAsDemoAdmin, slowOverviewVisit, untilQuiet } from './browser-session.mjs';
 
 const RUNS = 5;
 /** Visits on the slow network and CPU, each cache state (their median is reported). */
@@ -20,8 +20,6 @@ const KiB = 1024;
 const DRAWN_MARK = 'linepulse:overview-data-drawn';
 const CHART_MARK = 'linepulse:chart-drawn';
 const HIGHCHARTS_MARK = 'linepulse:highcharts-loaded';
-/** DevTools' slow network of issue 23: 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip; CPU 4× slower. */
-const SLOW = { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8, cpuSlowdown: 4 };
 const DATA_PATH = /^\/(config\.json|oidc\/|api\/|dashboard-api\/)/;
 
 /**
@@ -125,20 +123,8 @@ async function coldVisit(page, cdp, rec, path, { waitForMark = false } = {}) {
  * when Highcharts had arrived and run, and when the first chart was drawn (all from navigation).
  */
 async function slowVisit(page, cdp, { cacheDisabled }) {
-  await page.goto('about:blank');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled });
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: SLOW.latency, downloadThroughput: SLOW.downloadThroughput, uploadThroughput: SLOW.uploadThroughput });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW.cpuSlowdown });
-  try {
-    await page.goto(`${base}/company-overview`, { waitUntil: 'commit', timeout: 120_000 });
-    const names = [DRAWN_MARK, HIGHCHARTS_MARK, CHART_MARK];
-    await page.waitForFunction((marks) => marks.every((mark) => performance.getEntriesByName(mark).length > 0), names, { timeout: 120_000 });
-    const [figures, highcharts, chart] = await page.evaluate((marks) => marks.map((mark) => performance.getEntriesByName(mark)[0].startTime), names);
-    return { figures, highcharts, chart };
-  } finally {
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-  }
+  const [figures, highcharts, chart] = await slowOverviewVisit(page, cdp, { cacheDisabled, marks: [DRAWN_MARK, HIGHCHARTS_MARK, CHART_MARK] });
+  return { figures, highcharts, chart };
 }
 
 /**

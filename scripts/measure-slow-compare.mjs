@@ -6,7 +6,7 @@
 // alternate between the two, so that both meet the machine in the same state: its speed moves the figures
 // by ±0.2 s between sittings, more than most single changes do (decision 66). Prints each visit's time to
 // the figures and the medians. Figures, not assertions.
-import { launchChromium, signInAs } from './browser-session.mjs';
+import { launchChromium, signInAs, slowOverviewVisit } from './browser-session.mjs';
 
 const [originA, originB, visitsArg] = process.argv.slice(2);
 if (!originA || !originB) {
@@ -15,8 +15,6 @@ if (!originA || !originB) {
 }
 const VISITS = Number(visitsArg ?? 7);
 const DRAWN_MARK = 'linepulse:overview-data-drawn';
-/** DevTools' slow network of issue 23, as `pnpm budgets` sets it. */
-const SLOW = { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8, cpuSlowdown: 4 };
 
 const browser = await launchChromium();
 
@@ -34,20 +32,10 @@ async function signedInTab(origin) {
 
 /** One visit to the company overview with an empty cache on the slow network and CPU: ms to its figures. */
 async function slowVisit({ origin, page, cdp }) {
-  await page.goto('about:blank');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: SLOW.latency, downloadThroughput: SLOW.downloadThroughput, uploadThroughput: SLOW.uploadThroughput });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW.cpuSlowdown });
-  try {
-    await page.goto(`${origin}/company-overview`, { waitUntil: 'commit', timeout: 120_000 });
-    await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, DRAWN_MARK, { timeout: 120_000 });
-    return Math.round(await page.evaluate((mark) => performance.getEntriesByName(mark)[0].startTime, DRAWN_MARK));
-  } finally {
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-    // The page's later requests (charts, the active factory's lists) end before the other build's visit.
-    await page.waitForTimeout(1500);
-  }
+  const [figures] = await slowOverviewVisit(page, cdp, { origin, cacheDisabled: true, marks: [DRAWN_MARK] });
+  // The page's later requests (charts, the active factory's lists) end before the other build's visit.
+  await page.waitForTimeout(1500);
+  return Math.round(figures);
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

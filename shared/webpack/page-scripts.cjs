@@ -42,4 +42,4 @@ function withPageScripts({ stats, compilation }) {
   return stats;
 }
 
-module.exports = { withPageScripts, PAGE_PREFIX, MESSAGES_PREFIX };
+module.exports = { withPageScripts };
