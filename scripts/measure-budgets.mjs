@@ -11,7 +11,7 @@
 // Highcharts has arrived. Prints one table of figures against their budgets (OK/OVER), the biggest
 // JavaScript files, and the request waterfall up to the company overview's first figures. Figures, not
 // assertions: it exits 0 whatever they are.
-import { SLOW_NETWORK as SLOW, appAuthorization, base, launchChromium, signInAsDemoAdmin, slowOverviewVisit, untilQuiet } from './browser-session.mjs';
+import { SLOW_NETWORK as SLOW, appAuthorization, base, launchChromium, markTimes, signInAsDemoAdmin, slowOverviewVisit, untilQuiet } from './browser-session.mjs';
 
 const RUNS = 5;
 /** Visits on the slow network and CPU, each cache state (their median is reported). */
@@ -107,8 +107,8 @@ async function coldVisit(page, cdp, rec, path, { waitForMark = false } = {}) {
   await page.goto(`${base}${path}`, { waitUntil: 'commit' });
   let drawn = null;
   if (waitForMark) {
-    await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, DRAWN_MARK, { timeout: 60_000 });
-    drawn = await page.evaluate((mark) => ({ at: performance.getEntriesByName(mark)[0].startTime, origin: performance.timeOrigin }), DRAWN_MARK);
+    const [at] = await markTimes(page, [DRAWN_MARK]);
+    drawn = { at, origin: await page.evaluate(() => performance.timeOrigin) };
   }
   await untilQuiet(page);
   // Late lazy chunks (charts, a remote's page) start after the first quiet moment: wait for a second one.
@@ -195,8 +195,7 @@ try {
   const warm = [];
   for (let run = 0; run <= RUNS; run += 1) {
     await page.goto(`${base}/company-overview`, { waitUntil: 'commit' });
-    await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, DRAWN_MARK, { timeout: 60_000 });
-    const at = await page.evaluate((mark) => performance.getEntriesByName(mark)[0].startTime, DRAWN_MARK);
+    const [at] = await markTimes(page, [DRAWN_MARK]);
     if (run > 0) warm.push(at);
     await untilQuiet(page);
   }

@@ -13,7 +13,7 @@
 //   (`linepulse:overview-data-drawn`), median of five, budget 1.5 s.
 // Figures only: it exits 0 whatever they are.
 import sisterProduct from '../e2e/support/sister-product.cjs';
-import { appAuthorization, base, launchChromium, signInAsDemoAdmin } from './browser-session.mjs';
+import { appAuthorization, base, launchChromium, markTimes, signInAsDemoAdmin } from './browser-session.mjs';
 
 const { SISTER_ORIGIN: SISTER, sisterPage, startSisterProduct } = sisterProduct;
 const RUNS = 5;
@@ -50,9 +50,9 @@ try {
     scripts.clear();
     await page.goto(sisterPage({ token, origin: base }));
     const status = page.locator('#embed-status');
-    await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, DRAWN_MARK, { timeout: 60_000 });
+    const [mountedAt, drawnAt] = await markTimes(page, [MOUNT_MARK, DRAWN_MARK]);
     if ((await status.textContent()) !== 'mounted') throw new Error(`the sister page says: ${await status.textContent()}`);
-    const ms = await page.evaluate(([mount, drawn]) => performance.getEntriesByName(drawn)[0].startTime - performance.getEntriesByName(mount)[0].startTime, [MOUNT_MARK, DRAWN_MARK]);
+    const ms = drawnAt - mountedAt;
     await page.waitForLoadState('networkidle');
     return { ms, js: [...scripts.values()].reduce((total, s) => total + s.wire, 0), files: [...scripts.values()] };
   };

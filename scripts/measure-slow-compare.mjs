@@ -6,7 +6,7 @@
 // alternate between the two, so that both meet the machine in the same state: its speed moves the figures
 // by ±0.2 s between sittings, more than most single changes do (decision 66). Prints each visit's time to
 // the figures and the medians. Figures, not assertions.
-import { launchChromium, signInAs, slowOverviewVisit } from './browser-session.mjs';
+import { launchChromium, markTimes, signInAs, slowOverviewVisit } from './browser-session.mjs';
 
 const [originA, originB, visitsArg] = process.argv.slice(2);
 if (!originA || !originB) {
@@ -24,7 +24,7 @@ async function signedInTab(origin) {
   const page = await context.newPage();
   await signInAs(page, 'admin@demo.linepulse.test', origin);
   await page.goto(`${origin}/company-overview`);
-  await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, DRAWN_MARK, { timeout: 60_000 });
+  await markTimes(page, [DRAWN_MARK]);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   return { origin, page, cdp };

@@ -57,6 +57,7 @@ import { KpiTiles, type TileObjective } from '../components/kpi-tiles';
 import { OpportunitiesPanel, useOverviewOpportunities } from '../components/opportunities-panel';
 import { KPI_IDS, downtimeMs, objectiveOf, type KpiId } from '../model/kpis';
 import { intervalAtom, kpiAtom } from '../model/overview-state';
+import { useDeferredView } from '../model/query-view';
 import { DATA_DRAWN_MARK } from '../test-ids';
 
 export const useOverviewStyles = makeStyles({
@@ -113,6 +114,26 @@ interface GroupRow {
   kpis: Kpis;
 }
 
+interface GroupFigures {
+  results: KpisByGroupsResponse['groups'];
+  rows: GroupRow[];
+  /** The selection's total; undefined while a counted-once total is still to come. */
+  total: Kpis | undefined;
+  /** Answered, and nothing was scheduled or produced. */
+  empty: boolean;
+}
+
+/** The figures of the groups' answer (and of the counted-once groups' when groups share lines). */
+function figuresOf(main: KpisByGroupsResponse | undefined, once: KpisByGroupsResponse | undefined, disjoint: boolean, factories: Factory[]): GroupFigures {
+  const results = main?.groups ?? [];
+  const rows = results.map((group, index) => ({ id: `${index}|${group.name}`, name: group.name, factory: factories.find((f) => f.id === group.factory_id), kpis: group.total }));
+  const onceTotals = once?.groups.map((g) => g.total);
+  const total =
+    results.length === 1 ? results[0]?.total : results.length > 1 ? (disjoint ? rollUpKpis(results.map((g) => g.total)) : onceTotals && rollUpKpis(onceTotals)) : undefined;
+  const empty = results.length > 0 && results.every((g) => g.total.scheduled_ms === 0 && g.total.good + g.total.rejected === 0);
+  return { results, rows, total, empty };
+}
+
 function CompanyOverview({ factories, ready, large }: { factories: Factory[]; ready: boolean; large: boolean }): ReactElement {
   const intl = useIntl();
   const styles = useOverviewStyles();
@@ -149,25 +170,26 @@ function CompanyOverview({ factories, ready, large }: { factories: Factory[]; re
   );
   useDataDrawnMark(mainQuery.data !== undefined);
 
-  const results = mainQuery.data?.groups ?? [];
-  const factoryOf = (id: string): Factory | undefined => factories.find((f) => f.id === id);
-  const rows: GroupRow[] = results.map((group, index) => ({ id: `${index}|${group.name}`, name: group.name, factory: factoryOf(group.factory_id), kpis: group.total }));
   const disjoint = groupsAreDisjoint(groups);
   // Comparison groups that share a line each keep their figures; adding them up would count that line
   // twice, so the total adds up groups that count every line and shift once instead.
   const onceGroups = useMemo(() => (disjoint ? [] : countedOnceGroups(groups)), [disjoint, groups]);
   const onceQuery = queryView(useEarlyQuery({ ...kpisByGroupsQuery({ ...windowRequest, groups: onceGroups }), enabled: ready && onceGroups.length > 0 }));
-  const onceTotals = onceQuery.data?.groups.map((g) => g.total);
-  const total: Kpis | undefined =
-    results.length === 1 ? results[0]?.total : results.length > 1 ? (disjoint ? rollUpKpis(results.map((g) => g.total)) : onceTotals && rollUpKpis(onceTotals)) : undefined;
+  // The tiles are the page's first figures: they render with the answers; the charts, the table, the
+  // interval and the opportunities follow in a background pass (useDeferredView).
+  const tiles = figuresOf(mainQuery.data, onceQuery.data, disjoint, factories);
+  const laterMain = useDeferredView(mainQuery);
+  const laterOnce = useDeferredView(onceQuery);
+  const { results, rows, total, empty } = figuresOf(laterMain.data, laterOnce.data, disjoint, factories);
+  const laterInterval = useDeferredView(intervalQuery);
+  const laterOpportunities = useDeferredView(opportunities);
   // One objective when every factory shown shares it; otherwise say they differ (none is not the truth).
   const objectiveFor = (id: KpiId): TileObjective => {
-    const values = [...new Set(rows.map((row) => objectiveOf(row.factory, id)))];
+    const values = [...new Set(tiles.rows.map((row) => objectiveOf(row.factory, id)))];
     if (values.length === 1) return values[0] ?? null;
     return values.some((value) => value !== null) ? 'differs' : null;
   };
   const objectives = Object.fromEntries(KPI_IDS.map((id) => [id, objectiveFor(id)])) as Record<KpiId, TileObjective>;
-  const empty = results.length > 0 && results.every((g) => g.total.scheduled_ms === 0 && g.total.good + g.total.rejected === 0);
 
   const columns: DataColumn<GroupRow>[] = [
     {
@@ -198,17 +220,14 @@ function CompanyOverview({ factories, ready, large }: { factories: Factory[]; re
   const footer: GroupRow | undefined =
     total && results.length > 1 ? { id: 'total', name: intl.formatMessage({ id: 'overview.company.total' }), factory: undefined, kpis: total } : undefined;
 
-  const sectionState = { loading: mainQuery.loading, error: mainQuery.error, onRetry: mainQuery.reload, empty };
+  const sectionState = { loading: laterMain.loading, error: laterMain.error, onRetry: mainQuery.reload, empty };
   // The tiles and the table's total wait for the counted-once total too.
-  const totalState = {
-    ...sectionState,
-    loading: mainQuery.loading || onceQuery.loading,
-    error: mainQuery.error ?? onceQuery.error,
-    onRetry: () => {
-      mainQuery.reload();
-      onceQuery.reload();
-    },
+  const reloadTotals = (): void => {
+    mainQuery.reload();
+    onceQuery.reload();
   };
+  const tilesState = { loading: mainQuery.loading || onceQuery.loading, error: mainQuery.error ?? onceQuery.error, onRetry: reloadTotals, empty: tiles.empty };
+  const tableState = { ...sectionState, loading: laterMain.loading || laterOnce.loading, error: laterMain.error ?? laterOnce.error, onRetry: reloadTotals };
   const noLines = groups.length === 0;
 
   return (
@@ -223,8 +242,8 @@ function CompanyOverview({ factories, ready, large }: { factories: Factory[]; re
         <EmptyState title={intl.formatMessage({ id: 'overview.company.noLines' })} />
       ) : (
         <>
-          <Section title={intl.formatMessage({ id: 'overview.tiles.title' })} {...totalState}>
-            <KpiTiles kpis={total} objectives={objectives} tiles={KPI_IDS} selected={kpi} large={large} />
+          <Section title={intl.formatMessage({ id: 'overview.tiles.title' })} {...tilesState}>
+            <KpiTiles kpis={tiles.total} objectives={objectives} tiles={KPI_IDS} selected={kpi} large={large} />
           </Section>
           <div className={styles.grid}>
             <Section title={intl.formatMessage({ id: 'overview.trend.title' }, { kpi: kpiName })} hideTitle {...sectionState}>
@@ -246,7 +265,7 @@ function CompanyOverview({ factories, ready, large }: { factories: Factory[]; re
               />
             </Section>
           </div>
-          <Section title={intl.formatMessage({ id: 'overview.comparison.table' })} hideTitle {...totalState}>
+          <Section title={intl.formatMessage({ id: 'overview.comparison.table' })} hideTitle {...tableState}>
             <FittedTable label={intl.formatMessage({ id: 'overview.comparison.table' })}>
               <DataTable
                 title={intl.formatMessage({ id: 'overview.comparison.table' })}
@@ -262,11 +281,11 @@ function CompanyOverview({ factories, ready, large }: { factories: Factory[]; re
             kpi={kpi}
             kpiName={kpiName}
             state={interval}
-            query={intervalQuery}
+            query={laterInterval}
             fileName={fileName}
             calendarOf={calendarOf}
           />
-          <OpportunitiesPanel query={opportunities} factories={chosen} fileName={fileName} />
+          <OpportunitiesPanel query={laterOpportunities} factories={chosen} fileName={fileName} />
         </>
       )}
     </>

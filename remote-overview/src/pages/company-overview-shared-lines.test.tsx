@@ -66,7 +66,7 @@ test('the saved filter of the preferences comes back on reload; groups sharing a
     { name: '2', factory_id: 'f-lyon', production_unit_ids: ['u-ly2'], work_shift_ids: [DAY] },
   ]);
 
-  const table = screen.getByRole('table', { name: 'Comparison of factories and groups' });
+  const table = await screen.findByRole('table', { name: 'Comparison of factories and groups' });
   expect(within(table).getByRole('row', { name: /Both lines by day/ })).toHaveTextContent('1 h 47 min');
   expect(within(table).getByRole('row', { name: /^Yaourts 1/ })).toHaveTextContent('3 h 34 min');
   expect(within(table).getByRole('row', { name: /Company/ })).toHaveTextContent('8 h 55 min');

@@ -54,6 +54,7 @@ import { KpiSelector } from '../components/kpi-selector';
 import { KpiTiles } from '../components/kpi-tiles';
 import { INDICATOR_IDS, KPI_IDS, objectiveOf, type KpiId } from '../model/kpis';
 import { kpiAtom } from '../model/overview-state';
+import { useDeferredView } from '../model/query-view';
 import { useOverviewStyles } from './company-overview-page';
 
 const useStyles = makeStyles({
@@ -124,22 +125,28 @@ export function DashboardContent({ factory, large = false, refreshMs, liveStatus
   };
   const causesQuery = queryView(useEarlyQuery({ ...topDowntimeReasonsQuery(causesBody, refreshMs), enabled }));
 
+  // The tiles are the page's first figures: they render with the answer; the chart, the tables and the
+  // causes follow in a background pass (useDeferredView).
   const group = factoryQuery.data?.groups[0];
+  const laterFactory = useDeferredView(factoryQuery);
+  const laterLines = useDeferredView(linesQuery);
+  const laterCauses = useDeferredView(causesQuery);
+  const laterGroup = laterFactory.data?.groups[0];
   const objectives = Object.fromEntries(KPI_IDS.map((id) => [id, objectiveOf(factory, id)])) as Record<KpiId, number | null>;
   const kpiName = intl.formatMessage({ id: `overview.kpi.${kpi}` });
   const trendTitle = intl.formatMessage({ id: 'overview.trend.title' }, { kpi: kpiName });
   const empty = group !== undefined && group.total.scheduled_ms === 0 && group.total.good + group.total.rejected === 0;
 
-  const rows: LineRow[] = (linesQuery.data?.groups ?? []).map((g, index) => {
+  const rows: LineRow[] = (laterLines.data?.groups ?? []).map((g, index) => {
     const unitId = lineGroups[index]?.production_unit_ids[0];
     return { id: unitId ?? String(index), name: g.name, unit: factory.production_units.find((u) => u.id === unitId), kpis: g.total };
   });
-  const footer: LineRow | undefined = group
+  const footer: LineRow | undefined = laterGroup
     ? {
         id: 'total',
         name: intl.formatMessage({ id: 'overview.dashboard.allLines' }),
         unit: undefined,
-        kpis: group.total,
+        kpis: laterGroup.total,
         totals: productionTotals(rows.map((row) => ({ unit: row.unit, good: row.kpis.good }))),
       }
     : undefined;
@@ -153,8 +160,9 @@ export function DashboardContent({ factory, large = false, refreshMs, liveStatus
     occurrencesColumn<LineRow>(intl, (row) => row.kpis),
   ];
 
-  const planned = (causesQuery.data ?? []).filter((r) => r.is_planned);
-  const unplanned = (causesQuery.data ?? []).filter((r) => !r.is_planned);
+  const planned = (laterCauses.data ?? []).filter((r) => r.is_planned);
+  const unplanned = (laterCauses.data ?? []).filter((r) => !r.is_planned);
+  const laterEmpty = laterGroup !== undefined && laterGroup.total.scheduled_ms === 0 && laterGroup.total.good + laterGroup.total.rejected === 0;
   const chartHeight = large ? 420 : 320;
 
   let body: ReactNode;
@@ -168,13 +176,13 @@ export function DashboardContent({ factory, large = false, refreshMs, liveStatus
           <KpiTiles kpis={group?.total} objectives={objectives} tiles={large ? INDICATOR_IDS : KPI_IDS} selected={kpi} large={large} />
         </Section>
         <div className={overview.grid}>
-          <Section title={trendTitle} hideTitle loading={factoryQuery.loading} error={factoryQuery.error} onRetry={factoryQuery.reload} empty={empty}>
+          <Section title={trendTitle} hideTitle loading={laterFactory.loading} error={laterFactory.error} onRetry={factoryQuery.reload} empty={laterEmpty}>
             {controls ? <KpiSelector value={kpi} onChange={setKpi} /> : null}
             <TrendChart
               title={trendTitle}
               kpi={kpi}
               fileName={`${fileName}_trend`}
-              groups={group ? [group] : []}
+              groups={laterGroup ? [laterGroup] : []}
               calendar={factory}
               large={large}
               height={chartHeight}
@@ -182,10 +190,10 @@ export function DashboardContent({ factory, large = false, refreshMs, liveStatus
           </Section>
           <Section
             title={intl.formatMessage({ id: 'overview.dashboard.topUnplanned' })}
-            loading={causesQuery.loading}
-            error={causesQuery.error}
+            loading={laterCauses.loading}
+            error={laterCauses.error}
             onRetry={causesQuery.reload}
-            empty={causesQuery.data !== undefined && unplanned.length === 0}
+            empty={laterCauses.data !== undefined && unplanned.length === 0}
             emptyMessage={intl.formatMessage({ id: 'overview.dashboard.noCauses' })}
             large={large}
           >
@@ -196,8 +204,8 @@ export function DashboardContent({ factory, large = false, refreshMs, liveStatus
         </div>
         <Section
           title={intl.formatMessage({ id: 'overview.dashboard.productionOverview' })}
-          loading={linesQuery.loading || factoryQuery.loading}
-          error={linesQuery.error ?? factoryQuery.error}
+          loading={laterLines.loading || laterFactory.loading}
+          error={laterLines.error ?? laterFactory.error}
           onRetry={() => {
             linesQuery.reload();
             factoryQuery.reload();
@@ -219,10 +227,10 @@ export function DashboardContent({ factory, large = false, refreshMs, liveStatus
         </Section>
         <Section
           title={intl.formatMessage({ id: 'overview.dashboard.topPlanned' })}
-          loading={causesQuery.loading}
-          error={causesQuery.error}
+          loading={laterCauses.loading}
+          error={laterCauses.error}
           onRetry={causesQuery.reload}
-          empty={causesQuery.data !== undefined && planned.length === 0}
+          empty={laterCauses.data !== undefined && planned.length === 0}
           emptyMessage={intl.formatMessage({ id: 'overview.dashboard.noCauses' })}
           large={large}
         >
