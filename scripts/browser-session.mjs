@@ -15,12 +15,18 @@ export const base = (process.env.E2E_BASE_URL ?? 'https://localhost:8443').repla
 /** DevTools' slow network of issue 23: 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip; CPU 4× slower. */
 export const SLOW_NETWORK = { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8, cpuSlowdown: 4 };
 
+/** Element Timing identifier of the company overview's KPI figures (remote-overview's `FIGURES_PAINTED`). */
+export const FIGURES_PAINTED = 'linepulse-kpi-figures';
+/** The mark the company overview sets when React has put its first figures in the page (`DATA_DRAWN_MARK`). */
+export const DATA_DRAWN = 'linepulse:overview-data-drawn';
+
 /**
  * One visit to the company overview at `origin` on the slow network and CPU, the browser cache disabled or
- * not (`cdp`: the page's DevTools session, network enabled): the times from navigation to each of `marks`
- * (performance marks the page sets), in their order. The network and CPU are set back afterwards.
+ * not (`cdp`: the page's DevTools session, network enabled): when its KPI figures were painted (null for
+ * a build without Element Timing), when they were put in the page (`drawn`), and the times of `marks`
+ * (other performance marks the page sets), all from navigation. The network and CPU are set back afterwards.
  */
-export async function slowOverviewVisit(page, cdp, { origin = base, cacheDisabled, marks }) {
+export async function slowOverviewVisit(page, cdp, { origin = base, cacheDisabled, marks = [] }) {
   await page.goto('about:blank');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled });
   const { latency, downloadThroughput, uploadThroughput, cpuSlowdown } = SLOW_NETWORK;
@@ -28,11 +34,36 @@ export async function slowOverviewVisit(page, cdp, { origin = base, cacheDisable
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
   try {
     await page.goto(`${origin}/company-overview`, { waitUntil: 'commit', timeout: 120_000 });
-    return await markTimes(page, marks, 120_000);
+    const times = await markTimes(page, [DATA_DRAWN, ...marks], 120_000);
+    // A build from before the figures carried Element Timing (compared by `pnpm budgets:compare`) has none.
+    const painted = await paintedAt(page, FIGURES_PAINTED, 15_000).catch(() => null);
+    return { painted, drawn: times[0], marks: times.slice(1) };
   } finally {
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   }
+}
+
+/**
+ * When the browser first painted the page's elements carrying the Element Timing `identifier`
+ * (`elementtiming` attribute), in ms from navigation: what a user sees, after styles, layout and paint.
+ * A page's own marks are set when its code has put the figures in the page, which can be well before.
+ */
+export function paintedAt(page, identifier, timeout = 60_000) {
+  return page.evaluate(
+    ([name, limit]) =>
+      new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`nothing marked elementtiming="${name}" was painted within ${limit} ms`)), limit);
+        new globalThis.PerformanceObserver((list, observer) => {
+          const entry = list.getEntries().find((e) => e.identifier === name);
+          if (!entry) return;
+          globalThis.clearTimeout(timer);
+          observer.disconnect();
+          resolve(entry.renderTime || entry.loadTime);
+        }).observe({ type: 'element', buffered: true });
+      }),
+    [identifier, timeout],
+  );
 }
 
 /**

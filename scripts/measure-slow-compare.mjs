@@ -6,7 +6,7 @@
 // alternate between the two, so that both meet the machine in the same state: its speed moves the figures
 // by ±0.2 s between sittings, more than most single changes do (decision 66). Prints each visit's time to
 // the figures and the medians. Figures, not assertions.
-import { launchChromium, markTimes, signInAs, slowOverviewVisit } from './browser-session.mjs';
+import { DATA_DRAWN, launchChromium, markTimes, signInAs, slowOverviewVisit } from './browser-session.mjs';
 
 const [originA, originB, visitsArg] = process.argv.slice(2);
 if (!originA || !originB) {
@@ -14,7 +14,6 @@ if (!originA || !originB) {
   process.exit(2);
 }
 const VISITS = Number(visitsArg ?? 7);
-const DRAWN_MARK = 'linepulse:overview-data-drawn';
 
 const browser = await launchChromium();
 
@@ -24,18 +23,21 @@ async function signedInTab(origin) {
   const page = await context.newPage();
   await signInAs(page, 'admin@demo.linepulse.test', origin);
   await page.goto(`${origin}/company-overview`);
-  await markTimes(page, [DRAWN_MARK]);
+  await markTimes(page, [DATA_DRAWN]);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   return { origin, page, cdp };
 }
 
-/** One visit to the company overview with an empty cache on the slow network and CPU: ms to its figures. */
+/**
+ * One visit to the company overview with an empty cache on the slow network and CPU: ms to its figures
+ * painted (null for a build without Element Timing) and put in the page.
+ */
 async function slowVisit({ origin, page, cdp }) {
-  const [figures] = await slowOverviewVisit(page, cdp, { origin, cacheDisabled: true, marks: [DRAWN_MARK] });
+  const { painted, drawn } = await slowOverviewVisit(page, cdp, { origin, cacheDisabled: true });
   // The page's later requests (charts, the active factory's lists) end before the other build's visit.
   await page.waitForTimeout(1500);
-  return Math.round(figures);
+  return { painted: painted === null ? null : Math.round(painted), drawn: Math.round(drawn) };
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -45,8 +47,13 @@ try {
   for (let visit = 0; visit < VISITS; visit += 1) {
     for (const [index, tab] of tabs.entries()) times[index].push(await slowVisit(tab));
   }
-  console.log(`slow network (1.6 Mbit/s, 150 ms round trip, CPU 4× slower), cache empty, figures drawn, ${VISITS} alternated visits each:`);
-  tabs.forEach((tab, index) => console.log(`  ${index === 0 ? 'A' : 'B'} ${tab.origin}: median ${median(times[index])} ms (${times[index].join(', ')})`));
+  console.log(`slow network (1.6 Mbit/s, 150 ms round trip, CPU 4× slower), cache empty, ${VISITS} alternated visits each:`);
+  tabs.forEach((tab, index) => {
+    const line = (label, values) => `${label} median ${median(values)} ms (${values.join(', ')})`;
+    const painted = times[index].map((t) => t.painted);
+    const figures = painted.includes(null) ? 'figures painted: no Element Timing in this build' : line('figures painted:', painted);
+    console.log(`  ${index === 0 ? 'A' : 'B'} ${tab.origin}: ${figures}; ${line('put in the page:', times[index].map((t) => t.drawn))}`);
+  });
 } finally {
   await browser.close();
 }

@@ -18,3 +18,10 @@ export const TEST_IDS = {
 
 /** performance.mark() name set when the company overview's first figures are drawn (budget measure). */
 export const DATA_DRAWN_MARK = 'linepulse:overview-data-drawn';
+/**
+ * The KPI tiles' figures carry this Element Timing identifier (`elementtiming`): the browser records when
+ * they were first painted, which the budget scripts read. The mark above is set when React has put them in
+ * the page, which can be well before the browser has painted them (styles, layout and the page's other
+ * work come first).
+ */
+export const FIGURES_PAINTED = 'linepulse-kpi-figures';

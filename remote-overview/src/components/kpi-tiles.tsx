@@ -5,7 +5,7 @@ import { useIntl } from 'react-intl';
 import { formatDuration, formatPercent } from '@linepulse/shared';
 import { type Kpis } from '@linepulse/contracts';
 import { formatKpi, isAboveIdeal, kpiValue, meetsObjective, type KpiId } from '../model/kpis';
-import { TEST_IDS } from '../test-ids';
+import { FIGURES_PAINTED, TEST_IDS } from '../test-ids';
 
 const useStyles = makeStyles({
   list: {
@@ -72,7 +72,13 @@ export function KpiTiles({ kpis, objectives, tiles, selected, large = false }: K
           <li key={kpi} className={mergeClasses(styles.tile, kpi === selected && styles.selected)}>
             <div className={styles.body} role="group" aria-label={label}>
               <span className={mergeClasses(styles.label, large && styles.labelLarge)}>{label}</span>
-              <span className={mergeClasses(styles.value, kpi === 'downtime' && !large && styles.duration, large && styles.valueLarge)} data-testid={TEST_IDS.kpiValue}>
+              <span
+                // Keyed on whether there are figures: Element Timing reports an element's first paint only.
+                key={kpis ? 'figures' : 'none'}
+                className={mergeClasses(styles.value, kpi === 'downtime' && !large && styles.duration, large && styles.valueLarge)}
+                data-testid={TEST_IDS.kpiValue}
+                {...(kpis ? { elementtiming: FIGURES_PAINTED } : {})}
+              >
                 {formatKpi(locale, kpi, value)}
               </span>
               {kpi === 'downtime' && kpis ? (

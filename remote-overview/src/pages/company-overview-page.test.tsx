@@ -4,7 +4,7 @@ import { periodWindow, withRemoteMessages, type PeriodSelection } from '@linepul
 import { allowedIntervals, type TimeOption } from '@linepulse/contracts';
 import { TEST_USERS, jsonResponse, mockFetch, renderWithProviders } from '@linepulse/shared/testing';
 import { messages } from '../messages';
-import { TEST_IDS } from '../test-ids';
+import { FIGURES_PAINTED, TEST_IDS } from '../test-ids';
 import { kpis, kpisHandler, lyon, montreal, opportunities } from '../testing/overview-fixtures';
 import { CompanyOverviewPage } from './company-overview-page';
 
@@ -39,6 +39,8 @@ test('shows yesterday by default: one group per factory, tiles, comparison with 
   // Yesterday is under 7 days: by hour.
   expect(byInterval).toMatchObject({ time_option: 'lastday', interval: 'hour' });
   expect(kpiTile('Quality')).toHaveTextContent('97.80%');
+  // The browser records when the figures were painted (the budgets read it).
+  expect(kpiTile('Quality')).toHaveAttribute('elementtiming', FIGURES_PAINTED);
   expect(kpiTile('Downtime')).toHaveTextContent('5 h 21 min');
   // Both factories aim at 97 % quality; their availability objectives differ (90 % and 85 %).
   expect(screen.getByRole('group', { name: 'Quality' })).toHaveTextContent('Objective 97.00%');
