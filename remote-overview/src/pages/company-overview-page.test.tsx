@@ -47,7 +47,7 @@ test('shows yesterday by default: one group per factory, tiles, comparison with 
   expect(screen.getByRole('group', { name: 'Availability' })).toHaveTextContent('Objectives differ by factory');
   expect(screen.getByRole('group', { name: 'Availability' })).not.toHaveTextContent(/Objective \d/);
 
-  // The table follows the tiles in a background pass.
+  // The table follows once the tiles are painted.
   const table = await screen.findByRole('table', { name: 'Comparison of factories and groups' });
   expect(within(table).getByRole('link', { name: 'Open the Lyon dashboard' })).toHaveAttribute('href', '/f-lyon/dashboard');
   expect(within(table).getByRole('row', { name: /Company/ })).toBeInTheDocument();

@@ -176,7 +176,7 @@ function CompanyOverview({ factories, ready, large }: { factories: Factory[]; re
   const onceGroups = useMemo(() => (disjoint ? [] : countedOnceGroups(groups)), [disjoint, groups]);
   const onceQuery = queryView(useEarlyQuery({ ...kpisByGroupsQuery({ ...windowRequest, groups: onceGroups }), enabled: ready && onceGroups.length > 0 }));
   // The tiles are the page's first figures: they render with the answers; the charts, the table, the
-  // interval and the opportunities follow in a background pass (useDeferredView).
+  // interval and the opportunities follow once the browser has painted the tiles (useDeferredView).
   const tiles = figuresOf(mainQuery.data, onceQuery.data, disjoint, factories);
   const laterMain = useDeferredView(mainQuery);
   const laterOnce = useDeferredView(onceQuery);

@@ -126,7 +126,7 @@ export function DashboardContent({ factory, large = false, refreshMs, liveStatus
   const causesQuery = queryView(useEarlyQuery({ ...topDowntimeReasonsQuery(causesBody, refreshMs), enabled }));
 
   // The tiles are the page's first figures: they render with the answer; the chart, the tables and the
-  // causes follow in a background pass (useDeferredView).
+  // causes follow once the browser has painted the tiles (useDeferredView).
   const group = factoryQuery.data?.groups[0];
   const laterFactory = useDeferredView(factoryQuery);
   const laterLines = useDeferredView(linesQuery);
