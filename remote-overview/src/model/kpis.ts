@@ -14,6 +14,11 @@ export function isKpiId(value: unknown): value is KpiId {
 }
 
 /** Downtime the API reports for the selection (only the selected downtime types), ms. */
+/** Nothing was scheduled and nothing produced: the period holds no figures to show. */
+export function isEmptyTotal(kpis: Kpis): boolean {
+  return kpis.scheduled_ms === 0 && kpis.good + kpis.rejected === 0;
+}
+
 export function downtimeMs(kpis: Kpis): number {
   return kpis.planned_downtime_ms + kpis.unplanned_downtime_ms + kpis.unjustified_downtime_ms;
 }

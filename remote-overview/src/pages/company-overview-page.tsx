@@ -55,7 +55,7 @@ import { ComparisonChart, IntervalChart, TrendChart } from '../components/kpi-ch
 import { KpiSelector } from '../components/kpi-selector';
 import { KpiTiles, type TileObjective } from '../components/kpi-tiles';
 import { OpportunitiesPanel, useOverviewOpportunities } from '../components/opportunities-panel';
-import { KPI_IDS, downtimeMs, objectiveOf, type KpiId } from '../model/kpis';
+import { KPI_IDS, downtimeMs, isEmptyTotal, objectiveOf, type KpiId } from '../model/kpis';
 import { intervalAtom, kpiAtom } from '../model/overview-state';
 import { useDeferredView } from '../model/query-view';
 import { DATA_DRAWN_MARK } from '../test-ids';
@@ -130,7 +130,7 @@ function figuresOf(main: KpisByGroupsResponse | undefined, once: KpisByGroupsRes
   const onceTotals = once?.groups.map((g) => g.total);
   const total =
     results.length === 1 ? results[0]?.total : results.length > 1 ? (disjoint ? rollUpKpis(results.map((g) => g.total)) : onceTotals && rollUpKpis(onceTotals)) : undefined;
-  const empty = results.length > 0 && results.every((g) => g.total.scheduled_ms === 0 && g.total.good + g.total.rejected === 0);
+  const empty = results.length > 0 && results.every((g) => isEmptyTotal(g.total));
   return { results, rows, total, empty };
 }
 

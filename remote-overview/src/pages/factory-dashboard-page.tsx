@@ -52,7 +52,7 @@ import { indicatorColumns, occurrencesColumn } from '../components/indicator-col
 import { productionColumns, productionTotals, type ProductionTotals } from '../components/production-columns';
 import { KpiSelector } from '../components/kpi-selector';
 import { KpiTiles } from '../components/kpi-tiles';
-import { INDICATOR_IDS, KPI_IDS, objectiveOf, type KpiId } from '../model/kpis';
+import { INDICATOR_IDS, KPI_IDS, isEmptyTotal, objectiveOf, type KpiId } from '../model/kpis';
 import { kpiAtom } from '../model/overview-state';
 import { useDeferredView } from '../model/query-view';
 import { useOverviewStyles } from './company-overview-page';
@@ -135,7 +135,7 @@ export function DashboardContent({ factory, large = false, refreshMs, liveStatus
   const objectives = Object.fromEntries(KPI_IDS.map((id) => [id, objectiveOf(factory, id)])) as Record<KpiId, number | null>;
   const kpiName = intl.formatMessage({ id: `overview.kpi.${kpi}` });
   const trendTitle = intl.formatMessage({ id: 'overview.trend.title' }, { kpi: kpiName });
-  const empty = group !== undefined && group.total.scheduled_ms === 0 && group.total.good + group.total.rejected === 0;
+  const empty = group !== undefined && isEmptyTotal(group.total);
 
   const rows: LineRow[] = (laterLines.data?.groups ?? []).map((g, index) => {
     const unitId = lineGroups[index]?.production_unit_ids[0];
@@ -162,7 +162,7 @@ export function DashboardContent({ factory, large = false, refreshMs, liveStatus
 
   const planned = (laterCauses.data ?? []).filter((r) => r.is_planned);
   const unplanned = (laterCauses.data ?? []).filter((r) => !r.is_planned);
-  const laterEmpty = laterGroup !== undefined && laterGroup.total.scheduled_ms === 0 && laterGroup.total.good + laterGroup.total.rejected === 0;
+  const laterEmpty = laterGroup !== undefined && isEmptyTotal(laterGroup.total);
   const chartHeight = large ? 420 : 320;
 
   let body: ReactNode;
