@@ -14,6 +14,11 @@ export const routes: RemoteRoutesModule<'overview'> = {
     companyOverview: withRemoteMessages(messageLoaders, CompanyOverviewPage),
     factoryDashboard: withRemoteMessages(messageLoaders, FactoryDashboardPage),
   },
+  prefetch: {
+    // In the page's chunk, which the host has started loading with the address.
+    companyOverview: (context) =>
+      import(/* webpackChunkName: "page-companyOverview" */ './pages/company-overview-request').then((m) => m.prefetchCompanyOverview(context)),
+  },
 };
 
 export default routes;

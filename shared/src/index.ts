@@ -168,6 +168,8 @@ export {
   type NewFilters,
   type Selection,
 } from './selection/selection';
+// What a page opens on, for its prefetch at start-up (2.3.0)
+export { openingSelection, type OpeningSelection } from './selection/opening-selection';
 export { INTERVALS, INTERVAL_RULES, intervalState, type Interval, type IntervalChoice, type IntervalState } from './selection/intervals';
 export { savedFiltersQuery } from './selection/api/get-filters';
 export { useCreateSavedFilter, useDeleteSavedFilter, useUpdateSavedFilter } from './selection/saved-filters';

@@ -7,7 +7,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { getDefaultStore } from 'jotai';
 import type { RemoteLoader } from '../features/remotes/remote-loader';
 import { loadRuntimeConfig } from './load-runtime-config';
-import { preloadRoute } from '../features/remotes/preload-route';
+import { prefetchRouteData, preloadRoute } from '../features/remotes/preload-route';
 import { prefetchSessionData } from '../features/session/use-session-data';
 
 type Store = ReturnType<typeof getDefaultStore>;
@@ -65,6 +65,8 @@ export async function startUp(
     // Known from the start: the session's calls go now, with the page's code, rather than after the
     // shell has rendered (issue 23: the warm visit).
     prefetchSessionData(queryClient, user);
+    // And the page's first figures, which need only the session's answers.
+    prefetchRouteData(remoteLoader, window.location.pathname, { queryClient, store, user });
   }
   return { config, msal, remoteLoader, redirectError };
 }

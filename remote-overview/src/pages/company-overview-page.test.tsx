@@ -1,12 +1,15 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { atom, useAtomValue } from 'jotai';
+import type { ReactElement } from 'react';
 import { DateTime } from 'luxon';
-import { periodWindow, withRemoteMessages, type PeriodSelection } from '@linepulse/shared';
+import { PERIOD_CHOSEN_STORAGE_KEY, periodWindow, withRemoteMessages, type PeriodSelection } from '@linepulse/shared';
 import { allowedIntervals, type TimeOption } from '@linepulse/contracts';
 import { TEST_USERS, jsonResponse, mockFetch, renderWithProviders } from '@linepulse/shared/testing';
 import { messages } from '../messages';
 import { FIGURES_PAINTED, TEST_IDS } from '../test-ids';
 import { kpis, kpisHandler, lyon, montreal, opportunities } from '../testing/overview-fixtures';
 import { CompanyOverviewPage } from './company-overview-page';
+import { prefetchCompanyOverview } from './company-overview-request';
 
 const Overview = withRemoteMessages(messages, CompanyOverviewPage);
 
@@ -183,4 +186,25 @@ test('says so when the account has no factory', () => {
   fetch = mockFetch({});
   renderWithProviders(<Overview />, { factories: [] });
   expect(screen.getByText('No factory is configured for your account yet.')).toBeInTheDocument();
+});
+
+test('the start-up’s prefetch asks for the tiles’ figures before the page renders, and the page reads that answer', async () => {
+  fetch = mockFetch({
+    'POST /api/kpis/by-groups': kpisHandler({ Lyon: kpis(1), Montréal: kpis(2) }),
+    'POST /api/opportunities': opportunities,
+  });
+  const shownAtom = atom(false);
+  function Later(): ReactElement | null {
+    return useAtomValue(shownAtom) ? <Overview /> : null;
+  }
+  // The session in place as at start-up, the page not rendered yet.
+  const { queryClient, store } = renderWithProviders(<Later />, { factories: [lyon, montreal], user: TEST_USERS.admin, tilelytics: { selected_time_option: 'last7days' } });
+  localStorage.setItem(`${PERIOD_CHOSEN_STORAGE_KEY}:${TEST_USERS.admin.user_id}`, '1');
+  await prefetchCompanyOverview({ queryClient, store, user: TEST_USERS.admin });
+  expect(kpiRequests()).toEqual([expect.objectContaining({ time_option: 'last7days', preceding_periods: true, groups: [expect.objectContaining({ name: 'Lyon' }), expect.objectContaining({ name: 'Montréal' })] })]);
+
+  act(() => store.set(shownAtom, true));
+  await waitFor(() => expect(kpiTile('OEE')).toHaveTextContent('74.79%'));
+  // The page's own query found that answer: the figures were asked for once.
+  expect(kpiRequests().filter((r) => r.preceding_periods)).toHaveLength(1);
 });

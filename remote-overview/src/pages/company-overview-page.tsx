@@ -58,6 +58,7 @@ import { OpportunitiesPanel, useOverviewOpportunities } from '../components/oppo
 import { KPI_IDS, downtimeMs, isEmptyTotal, objectiveOf, type KpiId } from '../model/kpis';
 import { intervalAtom, kpiAtom } from '../model/overview-state';
 import { useDeferredView } from '../model/query-view';
+import { chosenFactories, overviewMainRequest } from './company-overview-request';
 import { DATA_DRAWN_MARK } from '../test-ids';
 
 export const useOverviewStyles = makeStyles({
@@ -144,10 +145,7 @@ function CompanyOverview({ factories, ready, large }: { factories: Factory[]; re
   const [selectedIds, setSelectedIds] = useAtom(selectedFactoryIdsAtom);
   const selection = useAtomValue(selectionAtom);
 
-  const chosen = useMemo(
-    () => (selectedIds ? factories.filter((f) => selectedIds.includes(f.id)) : factories),
-    [factories, selectedIds],
-  );
+  const chosen = useMemo(() => chosenFactories(factories, selectedIds), [factories, selectedIds]);
   const calendar = chosen[0] ?? factories[0];
   const window = calendar ? periodWindow(period, calendar, customPeriods) : null;
   const interval = intervalState(pickedInterval, window, calendar ?? null);
@@ -158,7 +156,8 @@ function CompanyOverview({ factories, ready, large }: { factories: Factory[]; re
   const calendarOf = useCallback((factoryId: string): FactoryCalendar => factories.find((f) => f.id === factoryId) ?? calendar ?? UTC_CALENDAR, [factories, calendar]);
 
   const windowRequest = periodRequest(period);
-  const main: KpisByGroupsRequest = { ...windowRequest, groups, preceding_periods: true };
+  // The same request the start-up's prefetch asks (company-overview-request.ts): the query joins it.
+  const main = overviewMainRequest(period, groups);
   const mainQuery = queryView(useEarlyQuery({ ...kpisByGroupsQuery(main), enabled: ready && groups.length > 0 }));
   // Without an interval ("Not allowed") nothing is asked (`enabled` is false); the body only names the query.
   const byInterval: KpisByGroupsRequest = { ...windowRequest, groups, ...(interval.interval ? { interval: interval.interval } : {}) };

@@ -1,5 +1,7 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { createStore } from 'jotai';
 import type { ComponentType } from 'react';
-import type { RemoteName, RouteIdsOf } from '@linepulse/contracts';
+import type { RemoteName, RouteIdsOf, UserClaims } from '@linepulse/contracts';
 import sharedPackage from '../../package.json';
 
 /**
@@ -28,6 +30,21 @@ export interface RemoteRoutesModule<R extends RemoteName> {
   /** The platform range the remote was built against (`__LINEPULSE_PLATFORM_RANGE__`). */
   platform: string;
   pages: RemotePages<R>;
+  /**
+   * What a page asks for first, started by the host at start-up for the address being opened, once the
+   * user is known and the session's calls are under way (platform 2.3.0): the page's first figures then
+   * leave as soon as the session has answered, not after the shell and the page have rendered. The page
+   * must ask with the keys its queries use, so that they join these requests; a failure is ignored
+   * (the page asks again and shows it).
+   */
+  prefetch?: Partial<Record<RouteIdsOf<R>, (context: PagePrefetchContext) => Promise<void>>>;
+}
+
+/** What a page's prefetch is given by the host: the page's one cache and store, and the signed-in user. */
+export interface PagePrefetchContext {
+  queryClient: QueryClient;
+  store: ReturnType<typeof createStore>;
+  user: UserClaims;
 }
 
 /** Module Federation container name of each remote (its `name` in webpack). */

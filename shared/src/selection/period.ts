@@ -69,14 +69,20 @@ export function effectivePeriod(session: PeriodSelection | null, preferences: Pr
   return { option: DEFAULT_COMPANY_OVERVIEW_TIME_OPTION, startDate: null, endDate: null };
 }
 
+/** The period a user's pages show (`effectivePeriod`, with this browser's flag for that user). */
+export function userPeriod(session: PeriodSelection | null, preferences: Preferences, userId: string | undefined): PeriodSelection {
+  return effectivePeriod(session, preferences, readChosenFlag(chosenKey(userId)));
+}
+
 /** The period and a setter that also saves it to the preferences (product §4). */
 export function usePeriod(): [PeriodSelection, (next: PeriodSelection) => void] {
   const session = useAtomValue(periodAtom);
   const preferences = usePreferences();
   const setSession = useSetAtom(periodAtom);
   const savePreferences = useSavePreferences();
-  const key = chosenKey(useUser()?.user_id);
-  const period = effectivePeriod(session, preferences, readChosenFlag(key));
+  const userId = useUser()?.user_id;
+  const key = chosenKey(userId);
+  const period = userPeriod(session, preferences, userId);
   const setPeriod = useCallback(
     (next: PeriodSelection) => {
       const clean: PeriodSelection =

@@ -51,7 +51,7 @@ export function useDeleteSavedFilter(): (filter: SavedFilter) => Promise<void> {
 }
 
 /** Whether this session already applied again the saved filter its preferences name (or had none to apply). */
-const savedFilterRestoredAtom = atom(false);
+export const savedFilterRestoredAtom = atom(false);
 
 /**
  * Applies again, once the preferences and the saved filters are loaded, the saved filter the

@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
-import { lazyPage, type RemoteRoutesModule } from '@linepulse/shared';
+import { lazyPage, type PagePrefetchContext, type RemoteRoutesModule } from '@linepulse/shared';
 import type { RemoteName } from '@linepulse/contracts';
 import { matchPath } from 'react-router-dom';
 import { ROUTES, type RouteId } from '@linepulse/contracts';
-import { preloadRoute } from './preload-route';
+import { prefetchRouteData, preloadRoute } from './preload-route';
 import { routeAt } from './route-at';
 import type { RemoteLoader } from './remote-loader';
 
@@ -62,4 +62,31 @@ test('an address that is no product page loads nothing, and a failed load is lef
   preloadRoute(loader, '/company-overview');
   await new Promise((resolve) => setTimeout(resolve, 0));
   expect(loader.loaded).toEqual(['overview']);
+});
+
+test("opening an address starts its remote's prefetch for that page with the start-up's context", async () => {
+  const prefetch = jest.fn(() => Promise.resolve());
+  const other = jest.fn(() => Promise.resolve());
+  const loaded: RemoteName[] = [];
+  const loader: RemoteLoader = {
+    load: (remote) => {
+      loaded.push(remote);
+      return Promise.resolve({ remote, version: '1.0.0', platform: '^2.3.0', pages: {}, prefetch: { companyOverview: prefetch, factoryDashboard: other } } as unknown as RemoteRoutesModule<RemoteName>);
+    },
+    reset: () => undefined,
+  };
+  const context = { queryClient: {}, store: {}, user: { user_id: 'u-1' } } as unknown as PagePrefetchContext;
+  prefetchRouteData(loader, '/company-overview', context);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(prefetch).toHaveBeenCalledWith(context);
+  expect(other).not.toHaveBeenCalled();
+  // A page without a prefetch, an address of no page, a remote that fails to load or a prefetch that fails: nothing, no error.
+  const failing = jest.fn(() => Promise.reject(new Error('offline')));
+  prefetchRouteData(loaderWith({}), '/f-1/availability-downtime', context);
+  prefetchRouteData(loader, '/home', context);
+  prefetchRouteData(loaderWith({}, true), '/company-overview', context);
+  prefetchRouteData({ ...loader, load: (remote) => Promise.resolve({ remote, pages: {}, prefetch: { companyOverview: failing } } as unknown as RemoteRoutesModule<RemoteName>) }, '/company-overview', context);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(failing).toHaveBeenCalledTimes(1);
+  expect(loaded).toEqual(['overview']);
 });
