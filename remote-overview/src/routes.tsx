@@ -18,6 +18,8 @@ export const routes: RemoteRoutesModule<'overview'> = {
     // In the page's chunk, which the host has started loading with the address.
     companyOverview: (context) =>
       import(/* webpackChunkName: "page-companyOverview" */ './pages/company-overview-request').then((m) => m.prefetchCompanyOverview(context)),
+    factoryDashboard: (context) =>
+      import(/* webpackChunkName: "page-factoryDashboard" */ './pages/factory-dashboard-request').then((m) => m.prefetchFactoryDashboard(context)),
   },
 };
 

@@ -66,7 +66,7 @@ export async function startUp(
     // shell has rendered (issue 23: the warm visit).
     prefetchSessionData(queryClient, user);
     // And the page's first figures, which need only the session's answers.
-    prefetchRouteData(remoteLoader, window.location.pathname, { queryClient, store, user });
+    prefetchRouteData(remoteLoader, window.location, { queryClient, store, user });
   }
   return { config, msal, remoteLoader, redirectError };
 }

@@ -200,7 +200,7 @@ test('the start-up’s prefetch asks for the tiles’ figures before the page re
   // The session in place as at start-up, the page not rendered yet.
   const { queryClient, store } = renderWithProviders(<Later />, { factories: [lyon, montreal], user: TEST_USERS.admin, tilelytics: { selected_time_option: 'last7days' } });
   localStorage.setItem(`${PERIOD_CHOSEN_STORAGE_KEY}:${TEST_USERS.admin.user_id}`, '1');
-  await prefetchCompanyOverview({ queryClient, store, user: TEST_USERS.admin });
+  await prefetchCompanyOverview({ queryClient, store, user: TEST_USERS.admin, params: {}, search: new URLSearchParams() });
   expect(kpiRequests()).toEqual([expect.objectContaining({ time_option: 'last7days', preceding_periods: true, groups: [expect.objectContaining({ name: 'Lyon' }), expect.objectContaining({ name: 'Montréal' })] })]);
 
   act(() => store.set(shownAtom, true));

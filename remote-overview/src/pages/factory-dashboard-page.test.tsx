@@ -1,4 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { atom, useAtomValue } from 'jotai';
+import type { ReactElement } from 'react';
 import { withRemoteMessages } from '@linepulse/shared';
 import { ROUTES } from '@linepulse/contracts';
 import { jsonResponse, liveStream, mockFetch, renderWithProviders, TEST_USERS, testFactory } from '@linepulse/shared/testing';
@@ -6,6 +8,7 @@ import { messages } from '../messages';
 import { TEST_IDS } from '../test-ids';
 import { kpis, kpisHandler, lyon } from '../testing/overview-fixtures';
 import { FactoryDashboardPage } from './factory-dashboard-page';
+import { prefetchFactoryDashboard } from './factory-dashboard-request';
 
 const Dashboard = withRemoteMessages(messages, FactoryDashboardPage);
 jest.setTimeout(30_000);
@@ -256,4 +259,30 @@ test('the strip asks again once a line’s shift has ended, though nothing is an
   await waitFor(() => expect(within(lines).getAllByRole('listitem')[0]).toHaveTextContent(/Stopped since 10:42 AM \(.+\), outside its shifts$/), { timeout: 5000 });
   expect(within(lines).getAllByRole('listitem')[0]).toHaveAttribute('data-in-shift', 'false');
   expect(calls).toBe(2);
+});
+
+test('the start-up’s prefetch asks for the factory’s tiles before the page renders, and the page reads that answer; none for the TV or another factory', async () => {
+  fetch = mockFetch({
+    'POST /api/kpis/by-groups': kpisHandler({ Lyon: kpis(2), 'Yaourts 1': kpis(1), 'Yaourts 2': kpis(1) }),
+    'POST /api/top-downtime-reasons': reasons,
+  });
+  const shownAtom = atom(false);
+  function Later(): ReactElement | null {
+    return useAtomValue(shownAtom) ? <Dashboard /> : null;
+  }
+  const { queryClient, store } = renderWithProviders(<Later />, { factories: [lyon], route: '/f-lyon/dashboard', path: ROUTES.factoryDashboard.path, user: TEST_USERS.admin });
+  const tilesCalls = () => fetch.requests.filter((r) => r.url.endsWith('/kpis/by-groups') && (r.body as { preceding_periods?: boolean }).preceding_periods);
+  const context = (factoryId: string, search = '') => ({ queryClient, store, user: TEST_USERS.admin, params: { factoryId }, search: new URLSearchParams(search) });
+
+  await prefetchFactoryDashboard(context('f-lyon', '?tv=1'));
+  await prefetchFactoryDashboard(context('f-elsewhere'));
+  expect(tilesCalls()).toEqual([]);
+
+  await prefetchFactoryDashboard(context('f-lyon'));
+  expect(tilesCalls().map((r) => r.body)).toEqual([expect.objectContaining({ time_option: 'lastday', groups: [expect.objectContaining({ name: 'Lyon', factory_id: 'f-lyon' })] })]);
+  act(() => store.set(shownAtom, true));
+  const oee = await screen.findByRole('group', { name: 'OEE' });
+  await waitFor(() => expect(within(oee).getByTestId(TEST_IDS.kpiValue)).toHaveTextContent('74.79%'));
+  // The page's own query found that answer.
+  expect(tilesCalls()).toHaveLength(1);
 });

@@ -8,7 +8,6 @@ import {
   DataTable,
   durationColumn,
   exportFileName,
-  factoryGroupOf,
   FactoryPageFrame,
   FilterDrawer,
   periodFileLabel,
@@ -32,12 +31,10 @@ import {
   useSessionReady,
   useUser,
   type DataColumn,
-  type Selection,
   type TopDowntimeReasonsRequest,
 } from '@linepulse/shared';
 import {
   type Factory,
-  type KpiGroupRequest,
   type Kpis,
   type KpisByGroupsRequest,
   type ProductionUnitSummary,
@@ -56,6 +53,7 @@ import { INDICATOR_IDS, KPI_IDS, isEmptyTotal, objectiveOf, type KpiId } from '.
 import { kpiAtom } from '../model/overview-state';
 import { useDeferredView } from '../model/query-view';
 import { useOverviewStyles } from './company-overview-page';
+import { dashboardFactoryRequest, dashboardGroups } from './factory-dashboard-request';
 
 const useStyles = makeStyles({
   causes: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -82,19 +80,6 @@ interface LineRow {
   totals?: ProductionTotals;
 }
 
-/** The factory's group (all its lines, or the lines of the new filters) and one group per line. */
-export function dashboardGroups(factory: Factory, selection: Selection): { factoryGroup: KpiGroupRequest | null; lineGroups: KpiGroupRequest[] } {
-  // New filters narrow the dashboard too; filters that leave none of this factory's lines show it whole.
-  const base = factoryGroupOf(factory, selection);
-  if (!base) return { factoryGroup: null, lineGroups: [] };
-  const lineGroups = base.production_unit_ids.map((id) => ({
-    ...base,
-    name: factory.production_units.find((u) => u.id === id)?.name ?? id,
-    production_unit_ids: [id],
-  }));
-  return { factoryGroup: base, lineGroups };
-}
-
 /** KPI tiles, trend, production overview table and top causes of one factory. */
 export function DashboardContent({ factory, large = false, refreshMs, liveStatus, controls = true }: DashboardContentProps): ReactElement {
   const intl = useIntl();
@@ -111,7 +96,8 @@ export function DashboardContent({ factory, large = false, refreshMs, liveStatus
   const windowRequest = periodRequest(period);
   const enabled = ready && factoryGroup !== null;
 
-  const factoryBody: KpisByGroupsRequest = { ...windowRequest, groups: factoryGroup ? [factoryGroup] : [], preceding_periods: true };
+  // The same request the start-up's prefetch asks (factory-dashboard-request.ts): the query joins it.
+  const factoryBody = dashboardFactoryRequest(period, factoryGroup);
   const factoryQuery = queryView(useEarlyQuery({ ...kpisByGroupsQuery(factoryBody, refreshMs), enabled }));
   const linesBody: KpisByGroupsRequest = { ...windowRequest, groups: lineGroups };
   const linesQuery = queryView(useEarlyQuery({ ...kpisByGroupsQuery(linesBody, refreshMs), enabled }));

@@ -40,11 +40,16 @@ export interface RemoteRoutesModule<R extends RemoteName> {
   prefetch?: Partial<Record<RouteIdsOf<R>, (context: PagePrefetchContext) => Promise<void>>>;
 }
 
-/** What a page's prefetch is given by the host: the page's one cache and store, and the signed-in user. */
+/**
+ * What a page's prefetch is given by the host: the page's one cache and store, the signed-in user, and
+ * the address being opened (its route's parameters, e.g. `factoryId`, and its query string).
+ */
 export interface PagePrefetchContext {
   queryClient: QueryClient;
   store: ReturnType<typeof createStore>;
   user: UserClaims;
+  params: Readonly<Partial<Record<string, string>>>;
+  search: URLSearchParams;
 }
 
 /** Module Federation container name of each remote (its `name` in webpack). */

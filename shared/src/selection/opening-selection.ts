@@ -29,7 +29,7 @@ function underWayOrAnswered(queryClient: QueryClient, queryKey: QueryKey): boole
  * failed or was not started, or a saved filter the preferences name that is still to be applied again
  * (its groups come with another call; the page asks then).
  */
-export async function openingSelection({ queryClient, store, user }: PagePrefetchContext): Promise<OpeningSelection | null> {
+export async function openingSelection({ queryClient, store, user }: Pick<PagePrefetchContext, 'queryClient' | 'store' | 'user'>): Promise<OpeningSelection | null> {
   if (!user.is_tilelytics) return null;
   const preferencesOptions = preferencesQuery();
   const factoriesOptions = userFactoriesQuery();

@@ -75,18 +75,24 @@ test("opening an address starts its remote's prefetch for that page with the sta
     },
     reset: () => undefined,
   };
-  const context = { queryClient: {}, store: {}, user: { user_id: 'u-1' } } as unknown as PagePrefetchContext;
-  prefetchRouteData(loader, '/company-overview', context);
+  const session = { queryClient: {}, store: {}, user: { user_id: 'u-1' } } as unknown as PagePrefetchContext;
+  const at = (pathname: string, search = '') => ({ pathname, search });
+  prefetchRouteData(loader, at('/company-overview', '?from=mail'), session);
   await new Promise((resolve) => setTimeout(resolve, 0));
-  expect(prefetch).toHaveBeenCalledWith(context);
+  expect(prefetch).toHaveBeenCalledWith({ ...session, params: {}, search: expect.any(URLSearchParams) });
+  expect(String((prefetch.mock.calls[0] as unknown as [PagePrefetchContext])[0].search)).toBe('from=mail');
   expect(other).not.toHaveBeenCalled();
   // A page without a prefetch, an address of no page, a remote that fails to load or a prefetch that fails: nothing, no error.
   const failing = jest.fn(() => Promise.reject(new Error('offline')));
-  prefetchRouteData(loaderWith({}), '/f-1/availability-downtime', context);
-  prefetchRouteData(loader, '/home', context);
-  prefetchRouteData(loaderWith({}, true), '/company-overview', context);
-  prefetchRouteData({ ...loader, load: (remote) => Promise.resolve({ remote, pages: {}, prefetch: { companyOverview: failing } } as unknown as RemoteRoutesModule<RemoteName>) }, '/company-overview', context);
+  prefetchRouteData(loaderWith({}), at('/f-1/availability-downtime'), session);
+  prefetchRouteData(loader, at('/home'), session);
+  prefetchRouteData(loaderWith({}, true), at('/company-overview'), session);
+  prefetchRouteData({ ...loader, load: (remote) => Promise.resolve({ remote, pages: {}, prefetch: { companyOverview: failing } } as unknown as RemoteRoutesModule<RemoteName>) }, at('/company-overview'), session);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  // The route's parameters: a factory's dashboard gets its factory.
+  prefetchRouteData(loader, at('/f-lyon/dashboard', '?tv=1'), session);
   await new Promise((resolve) => setTimeout(resolve, 0));
   expect(failing).toHaveBeenCalledTimes(1);
-  expect(loaded).toEqual(['overview']);
+  expect(other).toHaveBeenCalledWith(expect.objectContaining({ params: { factoryId: 'f-lyon' } }));
+  expect(loaded).toEqual(['overview', 'overview']);
 });

@@ -1,5 +1,6 @@
 import { preloadPage, type PagePrefetchContext } from '@linepulse/shared';
 import { ROUTES, type RouteId } from '@linepulse/contracts';
+import { matchPath } from 'react-router-dom';
 import type { RemoteLoader } from './remote-loader';
 import { routeAt } from './route-at';
 
@@ -26,9 +27,18 @@ export function preloadRoute(loader: RemoteLoader, pathname: string): void {
  * the slow network that render took ~190 ms at 4× CPU). A remote without a prefetch, or a failure, leaves
  * the asking to the page.
  */
-export function prefetchRouteData(loader: RemoteLoader, pathname: string, context: PagePrefetchContext): void {
+export function prefetchRouteData(
+  loader: RemoteLoader,
+  { pathname, search }: { pathname: string; search: string },
+  session: Omit<PagePrefetchContext, 'params' | 'search'>,
+): void {
   const id = routeAt(pathname);
   if (!id) return;
+  const context: PagePrefetchContext = {
+    ...session,
+    params: matchPath({ path: ROUTES[id].path, end: true }, pathname)?.params ?? {},
+    search: new URLSearchParams(search),
+  };
   loader.load(ROUTES[id].remote).then(
     (module) => {
       const prefetch = (module.prefetch as Partial<Record<RouteId, (context: PagePrefetchContext) => Promise<void>>> | undefined)?.[id];
