@@ -36,8 +36,9 @@ async function firstLoadCalls(page: Page, path: string): Promise<string[]> {
   return sent;
 }
 
-// The pages ask for their figures while they render (useEarlyQuery), before their queries mount:
-// those must join the requests under way, not ask again. The entry module asks for the page's remote
+// The pages' tiles' calls start at start-up (decision 68) and the pages ask for their other figures while
+// they render (useEarlyQuery), before their queries mount: those must join the requests under way, not
+// ask again. The entry module asks for the page's remote
 // (manifest, entry, routes module) before the host has run: the runtime must take those, not ask again.
 test('the company overview’s and a dashboard’s first loads ask the api and the remotes nothing twice', async ({ page }) => {
   const token = await captureAccessToken(page);
@@ -54,6 +55,9 @@ test('the company overview’s and a dashboard’s first loads ask the api and t
   for (const path of ['/api/user/preferences', '/api/user/factories', '/api/custom-periods', '/api/currency-list', '/api/kpis/by-groups', '/api/opportunities']) {
     expect(paths).toContain(path);
   }
+  // One call for the tiles (the groups with their preceding periods): the page's query took the one the
+  // start-up asked for, with the same body.
+  expect(overview.filter((key) => key.startsWith('POST /api/kpis/by-groups') && key.includes('"preceding_periods":true'))).toHaveLength(1);
   // The overview's remote was asked for early: its entry preloaded by the entry module, its manifest
   // and entry each fetched once.
   expect(paths.filter((p) => p === '/remotes/overview/mf-manifest.json')).toHaveLength(1);
