@@ -13,12 +13,12 @@ export function isKpiId(value: unknown): value is KpiId {
   return typeof value === 'string' && (KPI_IDS as readonly string[]).includes(value);
 }
 
-/** Downtime the API reports for the selection (only the selected downtime types), ms. */
 /** Nothing was scheduled and nothing produced: the period holds no figures to show. */
 export function isEmptyTotal(kpis: Kpis): boolean {
   return kpis.scheduled_ms === 0 && kpis.good + kpis.rejected === 0;
 }
 
+/** Downtime the API reports for the selection (only the selected downtime types), ms. */
 export function downtimeMs(kpis: Kpis): number {
   return kpis.planned_downtime_ms + kpis.unplanned_downtime_ms + kpis.unjustified_downtime_ms;
 }

@@ -1,7 +1,7 @@
 import { groupsOf, openingSelection, periodRequest, type PagePrefetchContext, type PeriodSelection } from '@linepulse/shared';
 import type { Factory, KpiGroupRequest, KpisByGroupsRequest } from '@linepulse/contracts';
 import { kpisByGroupsQuery } from '../api/post-kpis-by-groups';
-import { EARLY_FETCH_STALE_MS } from '../api/use-early-query';
+import { prefetchEarly } from '../api/use-early-query';
 
 /** The factories the overview shows: those picked in its selector, or all of the user's. */
 export function chosenFactories(factories: Factory[], selectedIds: readonly string[] | null): Factory[] {
@@ -24,5 +24,5 @@ export async function prefetchCompanyOverview(context: PagePrefetchContext): Pro
   if (!opening) return;
   const groups = groupsOf(opening.selection, chosenFactories(opening.factories, opening.selectedFactoryIds));
   if (groups.length === 0) return;
-  await context.queryClient.prefetchQuery({ ...kpisByGroupsQuery(overviewMainRequest(opening.period, groups)), staleTime: EARLY_FETCH_STALE_MS });
+  await prefetchEarly(context.queryClient, kpisByGroupsQuery(overviewMainRequest(opening.period, groups)));
 }

@@ -1,7 +1,7 @@
 import { factoryGroupOf, openingSelection, periodRequest, type PagePrefetchContext, type PeriodSelection, type Selection } from '@linepulse/shared';
 import type { Factory, KpiGroupRequest, KpisByGroupsRequest } from '@linepulse/contracts';
 import { kpisByGroupsQuery } from '../api/post-kpis-by-groups';
-import { EARLY_FETCH_STALE_MS } from '../api/use-early-query';
+import { prefetchEarly } from '../api/use-early-query';
 
 /** The factory's group (all its lines, or the lines of the new filters) and one group per line. */
 export function dashboardGroups(factory: Factory, selection: Selection): { factoryGroup: KpiGroupRequest | null; lineGroups: KpiGroupRequest[] } {
@@ -34,5 +34,5 @@ export async function prefetchFactoryDashboard(context: PagePrefetchContext): Pr
   if (!opening || !factory) return;
   const { factoryGroup } = dashboardGroups(factory, opening.selection);
   if (!factoryGroup) return;
-  await context.queryClient.prefetchQuery({ ...kpisByGroupsQuery(dashboardFactoryRequest(opening.period, factoryGroup)), staleTime: EARLY_FETCH_STALE_MS });
+  await prefetchEarly(context.queryClient, kpisByGroupsQuery(dashboardFactoryRequest(opening.period, factoryGroup)));
 }
