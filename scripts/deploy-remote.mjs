@@ -5,8 +5,8 @@
 // build into the folder a web server serves, and tells the api where it now lives.
 // - Nothing already in the folder is deleted: tabs opened before the deploy still load the chunks their
 //   manifest named (chunks are content-hashed, so old and new sit side by side).
-// - The hashed chunks are copied first, `remoteEntry.js` next and `mf-manifest.json` last: a browser
-//   reading the new manifest finds every file it names.
+// - The hashed chunks are copied first, `remoteEntry.js` (and the overview's `embed/embed.js`) next and
+//   `mf-manifest.json` last: a browser reading the new manifest or module finds every file it names.
 // - With --remotes-file (the api's REMOTES_FILE) and --url, the remote's entry in that file becomes
 //   `<url>/mf-manifest.json`: the api sees it within a second, without a restart.
 // The folder must then be served over HTTPS with the headers the document lists (CORS, no-cache on the
@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const REMOTES = ['overview', 'downtime', 'reports', 'admin', 'opportunities'];
 /** Written last, in this order: what a browser reads first must only name files already in place. */
-const ENTRY_FILES = ['remoteEntry.js', 'mf-manifest.json'];
+const ENTRY_FILES = ['remoteEntry.js', path.join('embed', 'embed.js'), 'mf-manifest.json'];
 
 function fail(message) {
   console.error(`deploy:remote: ${message}`);
@@ -52,7 +52,7 @@ if (!args.includes('--no-build')) {
   build = mkdtempSync(path.join(tmpdir(), `linepulse-deploy-${name}-`));
   console.log(`building remote-${name} …`);
   const started = Date.now();
-  const result = spawnSync('pnpm', ['--filter', `@linepulse/remote-${name}`, 'exec', 'webpack', '--mode', 'production', '--output-path', build], { cwd: ROOT, stdio: 'inherit' });
+  const result = spawnSync('pnpm', ['--filter', `@linepulse/remote-${name}`, 'exec', 'webpack', '--mode', 'production', '--env', `outputPath=${build}`], { cwd: ROOT, stdio: 'inherit' });
   if (result.status !== 0) fail(`the build of remote-${name} failed`);
   console.log(`built in ${Math.round((Date.now() - started) / 1000)} s`);
 }
@@ -83,7 +83,7 @@ for (const file of chunks) {
   else place(file);
 }
 for (const file of ENTRY_FILES) if (files.includes(file)) place(file);
-console.log(`remote-${name}: ${chunks.length - kept} files copied, ${kept} already there, then ${ENTRY_FILES.join(' and ')}; nothing removed`);
+console.log(`remote-${name}: ${chunks.length - kept} files copied, ${kept} already there, then ${ENTRY_FILES.filter((f) => files.includes(f)).join(', ')}; nothing removed`);
 
 if (remotesFile && url) {
   let current = {};

@@ -29,6 +29,9 @@ function fixtureRoot(): string {
   writeFileSync(path.join(overview, 'mf-manifest.json'), '{"id":"overview"}');
   writeFileSync(path.join(overview, 'remoteEntry.js'), 'var overview;');
   writeFileSync(path.join(overview, '77.a1b2c3d4e5f6.js'), 'chunk();');
+  mkdirSync(path.join(overview, 'embed'), { recursive: true });
+  writeFileSync(path.join(overview, 'embed', 'embed.js'), 'export function mount() {}');
+  writeFileSync(path.join(overview, 'embed', '262.a1b2c3d4e5.js'), 'export const chunk = 1;');
   mkdirSync(path.join(root, 'remote-downtime', 'dist'), { recursive: true });
   for (const [file, text] of Object.entries(COMPRESSED_FILES)) {
     const target = path.join(root, file);
@@ -92,6 +95,17 @@ describe('/config.json and static hosting', () => {
     // A remote that is not built is simply absent.
     const missing = await app.inject({ method: 'GET', url: '/remotes/admin/mf-manifest.json' });
     assert.equal(missing.statusCode, 404);
+  });
+
+  it('serves the overview\'s embed module revalidated and its chunks cached, both readable from any origin', async () => {
+    const module = await app.inject({ method: 'GET', url: '/remotes/overview/embed/embed.js', headers: { origin: 'https://sister.example.com' } });
+    assert.equal(module.statusCode, 200);
+    assert.equal(module.headers['cache-control'], 'no-cache');
+    assert.equal(module.headers['access-control-allow-origin'], '*');
+    assert.match(String(module.headers['content-type']), /javascript/);
+    const chunk = await app.inject({ method: 'GET', url: '/remotes/overview/embed/262.a1b2c3d4e5.js' });
+    assert.equal(chunk.headers['cache-control'], 'public, max-age=31536000, immutable');
+    assert.equal(chunk.headers['access-control-allow-origin'], '*');
   });
 
   it('serves the host with history-mode fallback for pages only', async () => {

@@ -22,7 +22,7 @@ function serveRemoteFile(response, folder, requested) {
   try {
     if (file.startsWith('..')) throw new Error('outside the folder');
     const body = readFileSync(join(folder, file));
-    const entry = file === 'mf-manifest.json' || file === 'remoteEntry.js';
+    const entry = ['mf-manifest.json', 'remoteEntry.js', 'embed/embed.js'].includes(file);
     response
       .writeHead(200, {
         'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',

@@ -115,7 +115,7 @@ test.describe('sister-product embed', () => {
     await sister.close();
   });
 
-  test('a plain page mounts the overview through the federation runtime and shows the host’s figures', async ({ page, baseURL }) => {
+  test('a plain page imports the embed module, mounts the overview and shows the host’s figures and charts', async ({ page, baseURL }) => {
     // The first load's figures must be in before the reload: a response of a page reloaded away from
     // has no body to read (waiting for network idle could end before the page asked for its figures).
     let answer = mainKpisResponse(page);
@@ -132,13 +132,24 @@ test.describe('sister-product embed', () => {
 
     // The sister product's page, on its own origin (no host, no bundler): its calls cross origins.
     answer = mainKpisResponse(page);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
     await page.goto(sisterPage({ token, origin: baseURL! }));
     await expect(page.locator('#embed-status')).toHaveText('mounted');
+    // One ES module and its chunks, found next to the overview's manifest: no federation runtime.
+    expect(scripts[0]).toBe('/remotes/overview/embed/embed.js');
+    expect(scripts.every((path) => path.startsWith('/remotes/overview/embed/'))).toBe(true);
     const embedGroups = await groupsOf(await answer);
     expect(embedGroups.map((g) => g.total)).toEqual(hostGroups.map((g) => g.total));
     const embedTable = page.getByRole('table', { name: 'Comparison of factories and groups' });
     await expect(embedTable).toBeVisible();
     expect(await embedTable.getByRole('row').allInnerTexts()).toEqual(hostRows);
+    // The charts draw too (Highcharts in the embed's own chunk), with the accessibility module's screen
+    // reader description (the build leaves out only the stock navigator it imports).
+    await expect(page.locator('#overview .highcharts-root').first()).toBeVisible();
+    await expect(page.locator('#overview [id^="highcharts-screen-reader-region-before"]').first()).toBeAttached();
 
     // unmount() removes it again.
     await page.evaluate(() => (window as unknown as { unmountOverview: () => void }).unmountOverview());

@@ -6,9 +6,9 @@ const zlib = require('node:zlib');
 const CompressionPlugin = require('compression-webpack-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
-const { DefinePlugin } = require('webpack');
+const { DefinePlugin, NormalModuleReplacementPlugin } = require('webpack');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { HIGHCHARTS_AS_DRAWN, HIGHCHARTS_MODULES, highchartsEsModule } = require('./highcharts-modules.cjs');
+const { HIGHCHARTS_AS_DRAWN, HIGHCHARTS_MODULES, HIGHCHARTS_WITHOUT_NAVIGATOR, highchartsEsModule } = require('./highcharts-modules.cjs');
 const { withPageScripts } = require('./page-scripts.cjs');
 
 const sharedPackage = require('../package.json');
@@ -185,12 +185,11 @@ class LentExportsCheck {
 
 /**
  * The chunks an app needs to start, beyond its entry's own: those behind the start's async boundary
- * (`start.import`, the host's `./bootstrap`, or `start.expose`, a remote's module mounted without a host,
- * such as the overview's `./embed`) and, through each of their shared modules, the chunks that provide
+ * (`start.import`, the host's `./bootstrap`) and, through each of their shared modules, the chunks that provide
  * it. Lazy imports inside those chunks (a chart, a popup) are not followed, and neither are the scripts
  * of another language's messages. A chunk whose every module the entry already holds counts as loaded
  * from the start (the runtime never asks for it), so it is left out.
- * @param {{ entry: string, import?: string, expose?: string }} start
+ * @param {{ entry: string, import: string }} start
  */
 function startupChunks(compilation, start) {
   const { chunkGraph } = compilation;
@@ -219,7 +218,7 @@ function startupChunks(compilation, start) {
       }
     }
   };
-  const opens = (dependency) => (start.import ? dependency.request === start.import : dependency.exposedName === start.expose);
+  const opens = (dependency) => dependency.request === start.import;
   const boundaries = [];
   for (const chunk of entry.chunks) {
     for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
@@ -228,7 +227,7 @@ function startupChunks(compilation, start) {
       }
     }
   }
-  if (boundaries.length === 0) throw new Error(`${start.entry} has no ${start.import ? `import('${start.import}')` : `expose '${start.expose}'`}`);
+  if (boundaries.length === 0) throw new Error(`${start.entry} has no import('${start.import}')`);
   boundaries.forEach((block) => visit(chunkGraph.getBlockChunkGroup(block)));
   return [...chunks];
 }
@@ -247,15 +246,13 @@ function startupChunks(compilation, start) {
  * chunks that consume nothing (their imports of each other go through small consume-only chunks), so
  * the host's page starts with three scripts: the libraries, the platform and the host's own code.
  *
- * A remote (`fallbacksOnly`) merges only the chunks of its own copies of the shared libraries, which
- * run only where no host lends them — the sister product's page embedding the overview: the chunks a
- * remote's pages load inside the host are left as they are, so the host's loads carry nothing more.
+ * Only the host's start is merged: a remote's pages always run inside the host, which lends the
+ * libraries (the page without a host, the sister product's, imports the standalone embed: decision 69).
  */
 class StartupChunksMerged {
-  /** @param {{ entry: string, import?: string, expose?: string }[]} starts */
-  constructor(starts, { fallbacksOnly = false } = {}) {
+  /** @param {{ entry: string, import: string }[]} starts */
+  constructor(starts) {
     this.starts = starts;
-    this.fallbacksOnly = fallbacksOnly;
   }
 
   apply(compiler) {
@@ -265,18 +262,12 @@ class StartupChunksMerged {
       compilation.hooks.optimizeChunks.tap({ name: 'StartupChunksMerged', stage: STAGE_ADVANCED + 1 }, () => {
         const { chunkGraph } = compilation;
         const providerChunks = new Map();
-        // A remote's own copy of a library is reached through its registration (provide) or as a
-        // consumer's fallback (consume): both run only where no host lends the library.
-        const ownCopyGroups = new Set();
         for (const module of compilation.modules) {
-          if (module.type !== 'provide-module' && module.type !== 'consume-shared-module') continue;
+          if (module.type !== 'provide-module') continue;
           const groups = module.blocks.map((block) => chunkGraph.getBlockChunkGroup(block)).filter(Boolean);
-          groups.forEach((group) => ownCopyGroups.add(group));
-          if (module.type === 'provide-module') providerChunks.set(module._name, new Set(groups.flatMap((group) => group.chunks)));
+          providerChunks.set(module._name, new Set(groups.flatMap((group) => group.chunks)));
         }
-        const ownCopy = (chunk) => [...chunk.groupsIterable].every((group) => ownCopyGroups.has(group));
-        const startup = new Set(this.starts.flatMap((start) => startupChunks(compilation, start)));
-        const chunks = new Set([...startup].filter((chunk) => !this.fallbacksOnly || ownCopy(chunk)));
+        const chunks = new Set(this.starts.flatMap((start) => startupChunks(compilation, start)));
         const rank = new Map();
         const rankOf = (chunk, path = new Set()) => {
           if (rank.has(chunk)) return rank.get(chunk);
@@ -371,41 +362,11 @@ function compressionPlugins() {
 }
 
 /**
- * @param {object} options
- * @param {string} options.appDir         the app's folder (__dirname of its webpack config)
- * @param {string} options.federationName the Module Federation container name
- * @param {Record<string,string>} [options.exposes] what a remote exposes
- * @param {boolean} [options.html]        emit an index.html (the host, and remotes for standalone dev)
- * @param {number} options.port           dev server port
- * @param {string} [options.publicPath]   'auto' for remotes (deployed under any path), '/' for the host
- * @param {boolean} [options.loadsRemotes] the app loads remotes at runtime (the host)
- * @param {string} [options.startupImport] the entry's async boundary (e.g. './bootstrap'): its scripts are preloaded by the page
+ * What every build of an app shares, federated or standalone: how modules resolve (Highcharts as drawn,
+ * React Router's production build, icons one by one) and load (TypeScript transpiled only).
  */
-function createWebpackConfig(options, argv = {}) {
-  const { appDir, federationName, exposes, html = false, port, publicPath = 'auto', loadsRemotes = false, startupImport } = options;
-  const appPackage = require(path.join(appDir, 'package.json'));
-  const production = argv.mode !== 'development';
-  const apiOrigin = process.env.LINEPULSE_API_ORIGIN || 'https://localhost:8443';
-  // Source maps are for a deployment's error reports (and SERVE_SOURCE_MAPS); the demo start and the
-  // test command build without them (BUILD_SOURCE_MAPS=false), which saves a few seconds per app.
-  const sourceMaps = process.env.BUILD_SOURCE_MAPS !== 'false';
-
+function moduleParts(appDir) {
   return {
-    context: appDir,
-    mode: production ? 'production' : 'development',
-    entry: { main: './src/index.ts' },
-    devtool: production ? (sourceMaps ? 'source-map' : false) : 'eval-cheap-module-source-map',
-    output: {
-      path: path.join(appDir, 'dist'),
-      publicPath,
-      // Entry files keep stable names (the federation runtime breaks with a content hash there);
-      // chunks are content-hashed and cached forever, entries are served with no-cache.
-      filename: '[name].js',
-      chunkFilename: '[name].[contenthash:10].js',
-      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
-      clean: true,
-      uniqueName: federationName,
-    },
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
       alias: {
@@ -443,13 +404,69 @@ function createWebpackConfig(options, argv = {}) {
       ],
     },
     plugins: [
+      // The accessibility module's only import of the stock navigator, which no chart here has.
+      new NormalModuleReplacementPlugin(/[\\/]highcharts[\\/]es-modules[\\/]Stock[\\/]Navigator[\\/]Navigator\.js$/, HIGHCHARTS_WITHOUT_NAVIGATOR),
+    ],
+  };
+}
+
+/** SWC minifies through webpack's own minimizer hook (see `optimization` below). */
+function minimizer() {
+  return new MinimizerPlugin({ parallel: false, minify: MinimizerPlugin.swcMinify, minimizerOptions: { compress: { passes: 2 }, mangle: true } });
+}
+
+/** Where a build writes: the app's dist/, or the folder of `--env outputPath=<folder>` (pnpm deploy:remote). */
+function outputRoot(appDir, argv) {
+  return argv.env?.outputPath ? path.resolve(argv.env.outputPath) : path.join(appDir, 'dist');
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.appDir         the app's folder (__dirname of its webpack config)
+ * @param {string} options.federationName the Module Federation container name
+ * @param {Record<string,string>} [options.exposes] what a remote exposes
+ * @param {boolean} [options.html]        emit an index.html (the host, and remotes for standalone dev)
+ * @param {number} options.port           dev server port
+ * @param {string} [options.publicPath]   'auto' for remotes (deployed under any path), '/' for the host
+ * @param {boolean} [options.loadsRemotes] the app loads remotes at runtime (the host)
+ * @param {string} [options.startupImport] the entry's async boundary (e.g. './bootstrap'): its scripts are preloaded by the page
+ * @param {string[]} [options.standaloneFolders] folders of dist/ written by the app's standalone builds, kept when this one cleans
+ */
+function createWebpackConfig(options, argv = {}) {
+  const { appDir, federationName, exposes, html = false, port, publicPath = 'auto', loadsRemotes = false, startupImport, standaloneFolders = [] } = options;
+  const appPackage = require(path.join(appDir, 'package.json'));
+  const parts = moduleParts(appDir);
+  const production = argv.mode !== 'development';
+  const apiOrigin = process.env.LINEPULSE_API_ORIGIN || 'https://localhost:8443';
+  // Source maps are for a deployment's error reports (and SERVE_SOURCE_MAPS); the demo start and the
+  // test command build without them (BUILD_SOURCE_MAPS=false), which saves a few seconds per app.
+  const sourceMaps = process.env.BUILD_SOURCE_MAPS !== 'false';
+
+  return {
+    context: appDir,
+    mode: production ? 'production' : 'development',
+    entry: { main: './src/index.ts' },
+    devtool: production ? (sourceMaps ? 'source-map' : false) : 'eval-cheap-module-source-map',
+    output: {
+      path: outputRoot(appDir, argv),
+      publicPath,
+      // Entry files keep stable names (the federation runtime breaks with a content hash there);
+      // chunks are content-hashed and cached forever, entries are served with no-cache.
+      filename: '[name].js',
+      chunkFilename: '[name].[contenthash:10].js',
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      // A standalone build of the same app writes into its own folder of dist/ (createStandaloneConfig).
+      clean: standaloneFolders.length > 0 ? { keep: new RegExp(`^(${standaloneFolders.join('|')})/`) } : true,
+      uniqueName: federationName,
+    },
+    resolve: parts.resolve,
+    module: parts.module,
+    plugins: [
       // A remote's routes module declares the platform range it was built against; the host reads it
       // before mounting the remote (shared/src/contracts/remote-module.ts). The platform's version is
       // known to the host's entry module, which checks a remote's manifest before preloading its scripts.
-      new DefinePlugin({
-        __LINEPULSE_PLATFORM_RANGE__: JSON.stringify(platformRange(appPackage)),
-        __LINEPULSE_PLATFORM_VERSION__: JSON.stringify(sharedPackage.version),
-      }),
+      platformDefines(appPackage),
+      ...parts.plugins,
       new ModuleFederationPlugin({
         name: federationName,
         filename: 'remoteEntry.js',
@@ -476,8 +493,6 @@ function createWebpackConfig(options, argv = {}) {
             ...(startupImport && production ? [new StartupChunksMerged([{ entry: 'main', import: startupImport }])] : []),
           ]
         : []),
-      // A remote's own copies of the shared libraries, for a page without the host (decision 64).
-      ...(production && !loadsRemotes && exposes ? [new StartupChunksMerged(Object.keys(exposes).map((expose) => ({ entry: federationName, expose })), { fallbacksOnly: true })] : []),
       ...(production ? compressionPlugins() : []),
     ],
     optimization: {
@@ -490,7 +505,7 @@ function createWebpackConfig(options, argv = {}) {
       // SWC minifies through webpack's own minimizer hook: as small as terser's output (the overview's
       // JavaScript is 0.6 % smaller on the wire) in a fraction of the time. SWC runs on its own native
       // threads, so no worker processes (they only cost serialising every chunk to them).
-      minimizer: [new MinimizerPlugin({ parallel: false, minify: MinimizerPlugin.swcMinify, minimizerOptions: { compress: { passes: 2 }, mangle: true } })],
+      minimizer: [minimizer()],
     },
     // Rebuilds while developing (webpack serve) start from a cache on disk; a production build is made
     // once from clean sources, where writing that cache would cost more than it saves (decision 43).
@@ -515,4 +530,69 @@ function createWebpackConfig(options, argv = {}) {
   };
 }
 
-module.exports = { createWebpackConfig, SINGLETONS, FLUENT_SINGLETONS, LENT_EXPORTS, sharedDependencies, platformRange };
+/** The platform's version and the range an app was built against, as constants in its code. */
+function platformDefines(appPackage) {
+  return new DefinePlugin({
+    __LINEPULSE_PLATFORM_RANGE__: JSON.stringify(platformRange(appPackage)),
+    __LINEPULSE_PLATFORM_VERSION__: JSON.stringify(sharedPackage.version),
+  });
+}
+
+/**
+ * One module of an app built to run alone on another product's page (the overview's embed, decision 69):
+ * an ES module, `dist/<name>/<name>.js`, with every library it uses bundled and tree-shaken, and no
+ * federation runtime. Through the federation the same module took each shared library whole (a lent
+ * module cannot be tree-shaken: every export is kept for consumers the build does not know), plus the
+ * runtime, on a page where no host lends anything. Its chunks are content-hashed like the federated
+ * build's; `<name>.js` keeps its name (served with no-cache, docs/hosting-a-remote.md).
+ * @param {object} options
+ * @param {string} options.appDir the app's folder (__dirname of its webpack config)
+ * @param {string} options.name   the module's name: its folder of dist/ and its file
+ * @param {string} options.entry  its source, e.g. './src/embed.tsx'
+ */
+function createStandaloneConfig(options, argv = {}) {
+  const { appDir, name, entry } = options;
+  const appPackage = require(path.join(appDir, 'package.json'));
+  const production = argv.mode !== 'development';
+  const sourceMaps = process.env.BUILD_SOURCE_MAPS !== 'false';
+  const parts = moduleParts(appDir);
+  return {
+    name,
+    context: appDir,
+    mode: production ? 'production' : 'development',
+    entry: { [name]: entry },
+    devtool: production ? (sourceMaps ? 'source-map' : false) : 'eval-cheap-module-source-map',
+    experiments: { outputModule: true },
+    output: {
+      path: path.join(outputRoot(appDir, argv), name),
+      // Chunks are found next to the module, wherever the page imported it from (import.meta.url).
+      publicPath: 'auto',
+      module: true,
+      library: { type: 'module' },
+      filename: '[name].js',
+      chunkFilename: '[name].[contenthash:10].js',
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      clean: true,
+      uniqueName: `${path.basename(appDir)}-${name}`,
+    },
+    resolve: {
+      ...parts.resolve,
+      // Fluent's theme package as the host lends it (its `tokens` made from names, not written out):
+      // bundled, the written-out table cannot be tree-shaken either (an object read by property).
+      alias: { ...parts.resolve.alias, '@fluentui/react-theme$': LENT_EXPORTS['@fluentui/react-theme'] },
+    },
+    module: {
+      ...parts.module,
+      // Fluent's barrel re-exports every theme, which the lent list leaves out: unused, they are no
+      // error; a used one still fails the build (LentExportsCheck), and our own imports are type-checked.
+      parser: { javascript: { reexportExportsPresence: false } },
+    },
+    plugins: [platformDefines(appPackage), ...parts.plugins, new LentExportsCheck(), ...(production ? compressionPlugins() : [])],
+    optimization: { minimizer: [minimizer()] },
+    cache: production ? false : { type: 'filesystem', name: `${name}-development`, buildDependencies: { config: [path.join(__dirname, 'create-config.cjs'), path.join(appDir, 'webpack.config.cjs')] } },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}
+
+module.exports = { createWebpackConfig, createStandaloneConfig, SINGLETONS, FLUENT_SINGLETONS, LENT_EXPORTS, sharedDependencies, platformRange };

@@ -6,6 +6,9 @@ const path = require('node:path');
 
 const HIGHCHARTS_AS_DRAWN = path.join(__dirname, 'highcharts-as-drawn.mjs');
 
+/** The build's empty stand-in for the stock navigator the accessibility module imports. */
+const HIGHCHARTS_WITHOUT_NAVIGATOR = path.join(__dirname, 'highcharts-without-navigator.mjs');
+
 /** The modules shared/src/ui/chart-impl.tsx imports. */
 const HIGHCHARTS_MODULES = ['accessibility', 'heatmap', 'exporting'];
 
@@ -14,4 +17,4 @@ function highchartsEsModule(name) {
   return require.resolve(`highcharts/es-modules/masters/modules/${name}.src.js`, { paths: [__dirname] });
 }
 
-module.exports = { HIGHCHARTS_AS_DRAWN, HIGHCHARTS_MODULES, highchartsEsModule };
+module.exports = { HIGHCHARTS_AS_DRAWN, HIGHCHARTS_MODULES, HIGHCHARTS_WITHOUT_NAVIGATOR, highchartsEsModule };

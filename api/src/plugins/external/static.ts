@@ -18,6 +18,12 @@ const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 /** The build's pre-compressed copies (shared/webpack/create-config.cjs) sit next to each file. */
 const COMPRESSED_COPY = /\.(br|gz)$/;
 
+/**
+ * A remote's files that keep their names from one deploy to the next, so browsers check them on every
+ * visit: the federation's manifest and entry, and the overview's embed module (`embed/embed.js`).
+ */
+const REMOTE_ENTRY_FILES = new Set(['mf-manifest.json', 'remoteEntry.js', 'embed.js']);
+
 /** Source maps: the whole TypeScript sources, served only when SERVE_SOURCE_MAPS=true. */
 const SOURCE_MAP = /\.map$/i;
 
@@ -72,7 +78,7 @@ async function staticPlugin(app: FastifyInstance): Promise<void> {
       setHeaders(reply, file) {
         const base = requestedName(file);
         reply.header('Access-Control-Allow-Origin', '*');
-        if (base === 'mf-manifest.json' || base === 'remoteEntry.js') reply.header('Cache-Control', 'no-cache');
+        if (REMOTE_ENTRY_FILES.has(base)) reply.header('Cache-Control', 'no-cache');
         else cacheForever(reply);
       },
     });
