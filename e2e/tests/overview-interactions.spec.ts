@@ -204,6 +204,29 @@ test.describe('sister-product embed', () => {
     expect(errors).toEqual([]);
   });
 
+  test('the embed speaks the language and wears the theme the sister product asks for', async ({ page, baseURL }) => {
+    const token = await captureAccessToken(page);
+    const cases = [
+      // Dark: light text on a dark surface. Accessible: the light theme with black text and a thick focus outline.
+      { locale: 'fr', theme: 'dark', table: 'Comparaison des usines et des groupes', exportName: /^Exporter /, variable: ['--colorNeutralBackground1', '#292929'], text: 'rgb(255, 255, 255)' },
+      { locale: 'es', theme: 'accessible', table: 'Comparación de plantas y grupos', exportName: /^Exportar /, variable: ['--strokeWidthThick', '3px'], text: 'rgb(0, 0, 0)' },
+    ] as const;
+    for (const { locale, theme, table, exportName, variable, text } of cases) {
+      await page.goto('about:blank');
+      await page.goto(sisterPage({ token, origin: baseURL!, locale, theme }));
+      await expect(page.locator('#embed-status')).toHaveText('mounted');
+      const embed = page.locator('#overview');
+      // The remote's words and the platform's, both in the language asked for (each language its own chunk).
+      const comparison = embed.getByRole('table', { name: table });
+      await expect(comparison, `${locale}/${theme}`).toBeVisible();
+      await expect(embed.getByRole('button', { name: exportName }).first()).toBeVisible();
+      // The theme's variables are declared on the embed's host element and used inside it.
+      const [name, value] = variable;
+      expect(await embed.evaluate((node, property) => getComputedStyle(node).getPropertyValue(property).trim(), name)).toBe(value);
+      await expect(comparison).toHaveCSS('color', text);
+    }
+  });
+
   test('the sister product signs in with its own client and shows two overviews of different factories: unmounting one leaves the other working', async ({ page, browser, baseURL }) => {
     const token = await captureAccessToken(page);
     await resetPeriod(page.request, token); // the user's saved period: last 7 days
