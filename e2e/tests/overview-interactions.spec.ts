@@ -154,6 +154,19 @@ test.describe('sister-product embed', () => {
     // unmount() removes it again.
     await page.evaluate(() => (window as unknown as { unmountOverview: () => void }).unmountOverview());
     await expect(page.getByRole('table')).toHaveCount(0);
+
+    // A mistake in mount()'s arguments is named at once, and nothing is drawn.
+    const refusal = await page.evaluate(async (url) => {
+      const { mount } = (await import(url)) as { mount: (element: unknown, options: unknown) => unknown };
+      try {
+        mount(document.getElementById('overview'), { apiBase: '/api' });
+        return 'mounted';
+      } catch (error) {
+        return `${(error as Error).name}: ${(error as Error).message}`;
+      }
+    }, `${baseURL}/remotes/overview/embed/embed.js`);
+    expect(refusal).toBe('TypeError: Linepulse embed: getAccessToken must be a function returning a promise of the access token; dashboardApiBase must be an http(s) address, e.g. https://linepulse.example.com/dashboard-api');
+    await expect(page.getByRole('table')).toHaveCount(0);
   });
 
   test('the embed and the sister page keep their styles apart, menus open inside the embed, and the keyboard works there', async ({ page, baseURL }) => {

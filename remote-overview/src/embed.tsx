@@ -26,42 +26,12 @@ import {
   userAtom,
   userFactoriesQuery,
   type ExternalLinks,
-  type Notifier,
 } from '@linepulse/shared';
 import { userFromClaims } from '@linepulse/contracts';
 import { isLanguage, isTheme, type Language, type ThemeName } from '@linepulse/contracts';
+import { embedOptionProblems, type EmbedOptions } from './embed-options';
 import { messageLoaders } from './message-loaders';
 import { CompanyOverviewPage } from './pages/company-overview-page';
-
-/** What a sister product gives the company overview when it shows it without the Linepulse host. */
-export interface EmbedOptions {
-  /** A bearer token for the Linepulse APIs (the product's own sign-in, same provider and audience). */
-  getAccessToken: () => Promise<string>;
-  /** Base URL of the main analytics API, e.g. https://linepulse.example.com/api. */
-  apiBase: string;
-  /** Base URL of the dashboard API, e.g. https://linepulse.example.com/dashboard-api. */
-  dashboardApiBase: string;
-  /** en, fr or es; en by default. */
-  locale?: Language;
-  /** light, dark or accessible; light by default. */
-  theme?: ThemeName;
-  /** Show this factory only (else every factory of the user). */
-  factoryId?: string;
-  /** Where success and error messages go; a snackbar inside the element by default. */
-  notifier?: Notifier;
-  /**
-   * Save what the user changes in the embed (the period) to their Linepulse preferences. Off by
-   * default: the embed's choices then apply to it only, and the user's saved preferences stay as they are.
-   */
-  savePreferences?: boolean;
-  /** Linepulse's address, where the embed's links lead (a factory's dashboard); the api's origin by default. */
-  linepulseUrl?: string;
-  /**
-   * Called with the full Linepulse address when the user follows a link in the embed, for the sister
-   * product to handle (its own navigation); without it, links open Linepulse in a new tab.
-   */
-  onNavigate?: (url: string) => void;
-}
 
 /** The token's claims (the api verifies the token; the page only reads role and flags for display). */
 function claimsOf(token: string): unknown {
@@ -102,6 +72,8 @@ function isolatedPlace(element: HTMLElement, theme: ThemeName): IsolatedPlace {
  * the function that removes it again.
  */
 export function mount(element: HTMLElement, options: EmbedOptions): () => void {
+  const problems = embedOptionProblems(element, options, window.location.href);
+  if (problems.length > 0) throw new TypeError(`Linepulse embed: ${problems.join('; ')}`);
   const store = createStore();
   const queryClient = createQueryClient();
   const language: Language = isLanguage(options.locale) ? options.locale : 'en';
@@ -187,4 +159,5 @@ export function mount(element: HTMLElement, options: EmbedOptions): () => void {
   };
 }
 
+export type { EmbedOptions };
 export default mount;
