@@ -35,6 +35,33 @@ function serveRemoteFile(response, folder, requested) {
   }
 }
 
+/** The page's one nonce (a test page: a real one makes a new nonce per answer). */
+const PAGE_NONCE = 'c2lzdGVyLXByb2R1Y3Q';
+
+/**
+ * A sister product with a strict Content-Security-Policy (`?csp=strict`): no inline script or style but
+ * its own, by nonce, and Linepulse (any https://localhost port here) for scripts, calls and fonts. The
+ * embed must work under it: its styles are constructed style sheets in its shadow root, which a policy
+ * without 'unsafe-inline' lets through (decision 69).
+ */
+function strictPolicy(nonce) {
+  const linepulse = 'https://localhost:*';
+  return [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}' ${linepulse}`,
+    `style-src 'nonce-${nonce}'`,
+    `connect-src ${linepulse}`,
+    `font-src ${linepulse}`,
+    "img-src data: blob:",
+    "base-uri 'none'",
+  ].join('; ');
+}
+
+/** The page with its own inline script and style marked with the nonce. */
+function withNonce(html, nonce) {
+  return html.replace('<style id="sister-style">', `<style id="sister-style" nonce="${nonce}">`).replace(/<script>/g, `<script nonce="${nonce}">`);
+}
+
 /**
  * Starts the sister product's server: its page at /index.html and, as a remote team's second origin,
  * the folders of `options.remotes` at /remotes/<name>/ (CORS for every origin, no-cache on the manifest
@@ -43,12 +70,15 @@ function serveRemoteFile(response, folder, requested) {
 async function startSisterProduct(options = {}) {
   const html = readFileSync(join(__dirname, '..', 'embed', 'index.html'), 'utf8');
   const server = createServer((request, response) => {
-    const pathname = request.url?.split('?')[0] ?? '';
+    const [pathname, query = ''] = (request.url ?? '').split('?');
     const remote = /^\/remotes\/([a-z]+)\/(.+)$/.exec(pathname);
     const folder = remote ? options.remotes?.[remote[1]] : undefined;
     if (remote && folder) serveRemoteFile(response, folder, remote[2]);
-    else if (pathname === '/index.html') response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' }).end(html);
-    else response.writeHead(404).end();
+    else if (pathname === '/index.html') {
+      const strict = new URLSearchParams(query).get('csp') === 'strict';
+      const headers = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' };
+      response.writeHead(200, strict ? { ...headers, 'Content-Security-Policy': strictPolicy(PAGE_NONCE) } : headers).end(strict ? withNonce(html, PAGE_NONCE) : html);
+    } else response.writeHead(404).end();
   });
   await new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -65,9 +95,9 @@ async function startSisterProduct(options = {}) {
   };
 }
 
-/** The sister product's page with the embed's parameters in its fragment. */
-function sisterPage(fragment) {
-  return `${SISTER_ORIGIN}/index.html#${new URLSearchParams(fragment).toString()}`;
+/** The sister product's page with the embed's parameters in its fragment (`{ csp: 'strict' }`: under a strict policy). */
+function sisterPage(fragment, { csp } = {}) {
+  return `${SISTER_ORIGIN}/index.html${csp ? `?csp=${csp}` : ''}#${new URLSearchParams(fragment).toString()}`;
 }
 
 module.exports = { SISTER_PORT, SISTER_ORIGIN, startSisterProduct, sisterPage };

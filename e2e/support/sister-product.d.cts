@@ -2,4 +2,4 @@
 export const SISTER_PORT: number;
 export const SISTER_ORIGIN: string;
 export function startSisterProduct(options?: { remotes?: Record<string, string> }): Promise<{ close(): Promise<void> }>;
-export function sisterPage(fragment: Record<string, string>): string;
+export function sisterPage(fragment: Record<string, string>, options?: { csp?: 'strict' }): string;

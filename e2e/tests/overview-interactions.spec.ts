@@ -217,6 +217,23 @@ test.describe('sister-product embed', () => {
     expect(errors).toEqual([]);
   });
 
+  test('on a sister page whose Content-Security-Policy refuses inline styles, the embed still wears its theme and draws', async ({ page, baseURL }) => {
+    const token = await captureAccessToken(page);
+    await page.goto(sisterPage({ token, origin: baseURL! }, { csp: 'strict' }));
+    await expect(page.locator('#embed-status')).toHaveText('mounted');
+    // The policy is in force: the sister page's own style (by nonce) applies, and nothing inline would.
+    await expect(page.getByRole('heading', { name: 'Sister product' })).toHaveCSS('font-family', /Georgia/);
+    const embed = page.locator('#overview');
+    const table = embed.getByRole('table', { name: 'Comparison of factories and groups' });
+    await expect(table).toBeVisible();
+    // The host's rules (all: initial, the theme's variables) are a constructed style sheet, which the
+    // policy lets through: the theme's font and colours, not the sister's inherited Georgia.
+    expect(await embed.evaluate((node) => getComputedStyle(node).getPropertyValue('--fontFamilyBase').trim())).toContain('Segoe UI');
+    await expect(table).toHaveCSS('font-family', /Segoe UI/);
+    await expect(table).toHaveCSS('color', 'rgb(36, 36, 36)');
+    await expect(embed.locator('.highcharts-root').first()).toBeVisible();
+  });
+
   test('the embed speaks the language and wears the theme the sister product asks for', async ({ page, baseURL }) => {
     const token = await captureAccessToken(page);
     const cases = [

@@ -55,14 +55,18 @@ interface IsolatedPlace {
  * (Griffel's, see `mount`) are adopted by the shadow root, never added to the page. The theme's
  * variables are declared on the host, where everything inside, portals included, inherits them
  * (FluentProvider's own declaration goes to the page's head, where it matches nothing inside).
+ * The host's rules are a constructed style sheet, not a `<style>` element: a sister page whose
+ * Content-Security-Policy refuses inline styles (no `'unsafe-inline'` in `style-src`) blocks elements,
+ * not style sheets made through the CSS object model, so the theme still applies there.
  */
 function isolatedPlace(element: HTMLElement, theme: ThemeName): IsolatedPlace {
   const shadow = element.shadowRoot ?? element.attachShadow({ mode: 'open' });
-  const style = document.createElement('style');
-  style.textContent = `:host { all: initial; display: block; }\n${createCSSRuleFromTheme(':host', fluentThemeFor(theme))}`;
+  const hostRules = new CSSStyleSheet();
+  hostRules.replaceSync(`:host { all: initial; display: block; }\n${createCSSRuleFromTheme(':host', fluentThemeFor(theme))}`);
   const content = document.createElement('div');
   const portals = document.createElement('div');
-  shadow.replaceChildren(style, content, portals);
+  shadow.replaceChildren(content, portals);
+  shadow.adoptedStyleSheets = [hostRules];
   return { shadow, content, portals };
 }
 
