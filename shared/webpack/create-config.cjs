@@ -421,6 +421,26 @@ function outputRoot(appDir, argv) {
 }
 
 /**
+ * How a build of an app runs in its mode (`argv.mode`), federated or standalone alike. `cacheName` tells
+ * apart the development caches of several builds of one app.
+ */
+function modeParts(appDir, argv, cacheName) {
+  const production = argv.mode !== 'development';
+  // Source maps are for a deployment's error reports (and SERVE_SOURCE_MAPS); the demo start and the
+  // test command build without them (BUILD_SOURCE_MAPS=false), which saves a few seconds per app.
+  const sourceMaps = process.env.BUILD_SOURCE_MAPS !== 'false';
+  const configFiles = [path.join(__dirname, 'create-config.cjs'), path.join(appDir, 'webpack.config.cjs')];
+  return {
+    production,
+    mode: production ? 'production' : 'development',
+    devtool: production ? (sourceMaps ? 'source-map' : false) : 'eval-cheap-module-source-map',
+    // Rebuilds while developing (webpack serve) start from a cache on disk; a production build is made
+    // once from clean sources, where writing that cache would cost more than it saves (decision 43).
+    cache: production ? false : { type: 'filesystem', ...(cacheName ? { name: cacheName } : {}), buildDependencies: { config: configFiles } },
+  };
+}
+
+/**
  * @param {object} options
  * @param {string} options.appDir         the app's folder (__dirname of its webpack config)
  * @param {string} options.federationName the Module Federation container name
@@ -436,17 +456,14 @@ function createWebpackConfig(options, argv = {}) {
   const { appDir, federationName, exposes, html = false, port, publicPath = 'auto', loadsRemotes = false, startupImport, standaloneFolders = [] } = options;
   const appPackage = require(path.join(appDir, 'package.json'));
   const parts = moduleParts(appDir);
-  const production = argv.mode !== 'development';
+  const { production, mode, devtool, cache } = modeParts(appDir, argv);
   const apiOrigin = process.env.LINEPULSE_API_ORIGIN || 'https://localhost:8443';
-  // Source maps are for a deployment's error reports (and SERVE_SOURCE_MAPS); the demo start and the
-  // test command build without them (BUILD_SOURCE_MAPS=false), which saves a few seconds per app.
-  const sourceMaps = process.env.BUILD_SOURCE_MAPS !== 'false';
 
   return {
     context: appDir,
-    mode: production ? 'production' : 'development',
+    mode,
     entry: { main: './src/index.ts' },
-    devtool: production ? (sourceMaps ? 'source-map' : false) : 'eval-cheap-module-source-map',
+    devtool,
     output: {
       path: outputRoot(appDir, argv),
       publicPath,
@@ -507,9 +524,7 @@ function createWebpackConfig(options, argv = {}) {
       // threads, so no worker processes (they only cost serialising every chunk to them).
       minimizer: [minimizer()],
     },
-    // Rebuilds while developing (webpack serve) start from a cache on disk; a production build is made
-    // once from clean sources, where writing that cache would cost more than it saves (decision 43).
-    cache: production ? false : { type: 'filesystem', buildDependencies: { config: [path.join(__dirname, 'create-config.cjs'), path.join(appDir, 'webpack.config.cjs')] } },
+    cache,
     performance: { hints: false },
     stats: 'errors-warnings',
     devServer: {
@@ -553,15 +568,14 @@ function platformDefines(appPackage) {
 function createStandaloneConfig(options, argv = {}) {
   const { appDir, name, entry } = options;
   const appPackage = require(path.join(appDir, 'package.json'));
-  const production = argv.mode !== 'development';
-  const sourceMaps = process.env.BUILD_SOURCE_MAPS !== 'false';
+  const { production, mode, devtool, cache } = modeParts(appDir, argv, `${name}-development`);
   const parts = moduleParts(appDir);
   return {
     name,
     context: appDir,
-    mode: production ? 'production' : 'development',
+    mode,
     entry: { [name]: entry },
-    devtool: production ? (sourceMaps ? 'source-map' : false) : 'eval-cheap-module-source-map',
+    devtool,
     experiments: { outputModule: true },
     output: {
       path: path.join(outputRoot(appDir, argv), name),
@@ -589,7 +603,7 @@ function createStandaloneConfig(options, argv = {}) {
     },
     plugins: [platformDefines(appPackage), ...parts.plugins, new LentExportsCheck(), ...(production ? compressionPlugins() : [])],
     optimization: { minimizer: [minimizer()] },
-    cache: production ? false : { type: 'filesystem', name: `${name}-development`, buildDependencies: { config: [path.join(__dirname, 'create-config.cjs'), path.join(appDir, 'webpack.config.cjs')] } },
+    cache,
     performance: { hints: false },
     stats: 'errors-warnings',
   };
