@@ -82,8 +82,9 @@ for (const file of chunks) {
   if (existsSync(path.join(folder, file)) && statSync(path.join(folder, file)).size === statSync(path.join(build, file)).size && /\.[0-9a-f]{8,}\./.test(file)) kept += 1;
   else place(file);
 }
-for (const file of ENTRY_FILES) if (files.includes(file)) place(file);
-console.log(`remote-${name}: ${chunks.length - kept} files copied, ${kept} already there, then ${ENTRY_FILES.filter((f) => files.includes(f)).join(', ')}; nothing removed`);
+const entries = ENTRY_FILES.filter((file) => files.includes(file));
+entries.forEach(place);
+console.log(`remote-${name}: ${chunks.length - kept} files copied, ${kept} already there, then ${entries.join(', ')}; nothing removed`);
 
 if (remotesFile && url) {
   let current = {};
