@@ -36,10 +36,11 @@ const lazyFluent = (() => {
 // The Highcharts the product ships (shared/webpack/highcharts-as-drawn.mjs and its modules as ES modules,
 // as the build resolves them), so that a chart test fails when it needs a part the product left out.
 const highchartsAsDrawn = (() => {
-  const { HIGHCHARTS_AS_DRAWN, HIGHCHARTS_MODULES, highchartsEsModule } = require('./shared/webpack/highcharts-modules.cjs');
+  const modules = require('./shared/webpack/highcharts-modules.cjs');
   return {
-    '^highcharts$': HIGHCHARTS_AS_DRAWN,
-    ...Object.fromEntries(HIGHCHARTS_MODULES.map((name) => [`^highcharts/modules/${name}$`, highchartsEsModule(name)])),
+    '^highcharts$': modules.HIGHCHARTS_AS_DRAWN,
+    ...Object.fromEntries(modules.HIGHCHARTS_MODULES.map((name) => [`^highcharts/modules/${name}$`, modules.highchartsEsModule(name)])),
+    [modules.HIGHCHARTS_UNUSED_A11Y_COMPONENTS.source]: modules.HIGHCHARTS_UNUSED_A11Y_COMPONENT,
   };
 })();
 

@@ -8,7 +8,7 @@ const MinimizerPlugin = require('minimizer-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { DefinePlugin, NormalModuleReplacementPlugin } = require('webpack');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { HIGHCHARTS_AS_DRAWN, HIGHCHARTS_MODULES, HIGHCHARTS_WITHOUT_NAVIGATOR, highchartsEsModule } = require('./highcharts-modules.cjs');
+const { HIGHCHARTS_AS_DRAWN, HIGHCHARTS_MODULES, HIGHCHARTS_UNUSED_A11Y_COMPONENT, HIGHCHARTS_UNUSED_A11Y_COMPONENTS, highchartsEsModule } = require('./highcharts-modules.cjs');
 const { withPageScripts } = require('./page-scripts.cjs');
 
 const sharedPackage = require('../package.json');
@@ -404,8 +404,8 @@ function moduleParts(appDir) {
       ],
     },
     plugins: [
-      // The accessibility module's only import of the stock navigator, which no chart here has.
-      new NormalModuleReplacementPlugin(/[\\/]highcharts[\\/]es-modules[\\/]Stock[\\/]Navigator[\\/]Navigator\.js$/, HIGHCHARTS_WITHOUT_NAVIGATOR),
+      // The accessibility module's components for parts no chart here has (decision 70).
+      new NormalModuleReplacementPlugin(HIGHCHARTS_UNUSED_A11Y_COMPONENTS, HIGHCHARTS_UNUSED_A11Y_COMPONENT),
     ],
   };
 }

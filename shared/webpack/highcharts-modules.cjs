@@ -6,8 +6,12 @@ const path = require('node:path');
 
 const HIGHCHARTS_AS_DRAWN = path.join(__dirname, 'highcharts-as-drawn.mjs');
 
-/** The build's empty stand-in for the stock navigator the accessibility module imports. */
-const HIGHCHARTS_WITHOUT_NAVIGATOR = path.join(__dirname, 'highcharts-without-navigator.mjs');
+/**
+ * The accessibility module's components for parts no chart here has (export menu, stock navigator,
+ * range selector, zoom), matched as the accessibility module imports them, and their stand-in.
+ */
+const HIGHCHARTS_UNUSED_A11Y_COMPONENTS = /[\\/]Components[\\/](Menu|Navigator|RangeSelector|Zoom)Component\.js$/;
+const HIGHCHARTS_UNUSED_A11Y_COMPONENT = path.join(__dirname, 'highcharts-a11y-without-unused-components.mjs');
 
 /** The modules shared/src/ui/chart-impl.tsx imports. */
 const HIGHCHARTS_MODULES = ['accessibility', 'heatmap', 'exporting'];
@@ -17,4 +21,4 @@ function highchartsEsModule(name) {
   return require.resolve(`highcharts/es-modules/masters/modules/${name}.src.js`, { paths: [__dirname] });
 }
 
-module.exports = { HIGHCHARTS_AS_DRAWN, HIGHCHARTS_MODULES, HIGHCHARTS_WITHOUT_NAVIGATOR, highchartsEsModule };
+module.exports = { HIGHCHARTS_AS_DRAWN, HIGHCHARTS_MODULES, HIGHCHARTS_UNUSED_A11Y_COMPONENT, HIGHCHARTS_UNUSED_A11Y_COMPONENTS, highchartsEsModule };

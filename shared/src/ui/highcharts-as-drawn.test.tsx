@@ -44,3 +44,21 @@ test('leaves out the series kinds no page draws', () => {
   const { seriesTypes } = Highcharts as unknown as { seriesTypes: Record<string, unknown> };
   expect(Object.keys(seriesTypes).sort()).toEqual(['bar', 'column', 'line', 'scatter']);
 });
+
+test('keeps the accessibility of what the charts have, without the components of parts they never have (decision 70)', () => {
+  const chart = draw({ xAxis: { categories: ['a', 'b'] }, series: [{ type: 'column', name: 'OEE', data: [1, 2] }] });
+  const { components, keyboardNavigation } = (chart as unknown as {
+    accessibility: { components: Record<string, object>; keyboardNavigation: { modules: unknown[] } };
+  }).accessibility;
+  // The export menu, navigator, range selector and zoom are the stand-in: no keyboard stop of their own.
+  const standIns = ['chartMenu', 'navigator', 'rangeSelector', 'zoom'].map((name) => components[name]?.constructor.name);
+  expect(standIns).toEqual(Array(4).fill('UnusedAccessibilityComponent'));
+  expect(components.series?.constructor.name).toBe('SeriesComponent');
+  expect(components.legend?.constructor.name).toBe('LegendComponent');
+  // The series keep their keyboard navigation, and Escape (which asks the chart to hide its export menu) is harmless.
+  expect(keyboardNavigation.modules.length).toBeGreaterThan(0);
+  expect(() => document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', keyCode: 27, which: 27 } as KeyboardEventInit))).not.toThrow();
+  expect(() => (chart as unknown as { dismissPopupContent: () => void }).dismissPopupContent()).not.toThrow();
+  // The screen readers' region before the chart is still written.
+  expect(document.querySelector('[id^="highcharts-screen-reader-region-before"]')?.textContent).toContain('Data ranges from 1 to 2');
+});
