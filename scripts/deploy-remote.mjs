@@ -19,8 +19,14 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const REMOTES = ['overview', 'downtime', 'reports', 'admin', 'opportunities'];
-/** Written last, in this order: what a browser reads first must only name files already in place. */
-const ENTRY_FILES = ['remoteEntry.js', path.join('embed', 'embed.js'), 'mf-manifest.json'];
+/**
+ * The files that keep their names between deploys (contracts/assets/remote-entry-files.json, the list the
+ * api serves with no-cache), written last, in its order: what a browser reads first must only name
+ * files already in place.
+ */
+const ENTRY_FILES = JSON.parse(readFileSync(path.join(ROOT, 'contracts', 'assets', 'remote-entry-files.json'), 'utf8')).map((file) =>
+  path.join(...file.split('/')),
+);
 
 function fail(message) {
   console.error(`deploy:remote: ${message}`);

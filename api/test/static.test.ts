@@ -32,6 +32,9 @@ function fixtureRoot(): string {
   mkdirSync(path.join(overview, 'embed'), { recursive: true });
   writeFileSync(path.join(overview, 'embed', 'embed.js'), 'export function mount() {}');
   writeFileSync(path.join(overview, 'embed', '262.a1b2c3d4e5.js'), 'export const chunk = 1;');
+  // Named like an entry file but not one (a folder of its own): cached as any other file.
+  mkdirSync(path.join(overview, 'extra'), { recursive: true });
+  writeFileSync(path.join(overview, 'extra', 'remoteEntry.js'), 'var notTheEntry;');
   mkdirSync(path.join(root, 'remote-downtime', 'dist'), { recursive: true });
   for (const [file, text] of Object.entries(COMPRESSED_FILES)) {
     const target = path.join(root, file);
@@ -106,6 +109,14 @@ describe('/config.json and static hosting', () => {
     const chunk = await app.inject({ method: 'GET', url: '/remotes/overview/embed/262.a1b2c3d4e5.js' });
     assert.equal(chunk.headers['cache-control'], 'public, max-age=31536000, immutable');
     assert.equal(chunk.headers['access-control-allow-origin'], '*');
+  });
+
+  it('revalidates the entry files by their path in the remote\'s folder, not by their name alone', async () => {
+    const entry = await app.inject({ method: 'GET', url: '/remotes/overview/remoteEntry.js', headers: { 'accept-encoding': 'br' } });
+    assert.equal(entry.headers['cache-control'], 'no-cache');
+    const namesake = await app.inject({ method: 'GET', url: '/remotes/overview/extra/remoteEntry.js' });
+    assert.equal(namesake.statusCode, 200);
+    assert.equal(namesake.headers['cache-control'], 'public, max-age=31536000, immutable');
   });
 
   it('serves the host with history-mode fallback for pages only', async () => {

@@ -8,8 +8,10 @@
 // stack lists its origin in EMBED_ORIGINS.
 const { readFileSync } = require('node:fs');
 const { createServer } = require('node:http');
-const { extname, join, normalize } = require('node:path');
+const { extname, join, normalize, sep } = require('node:path');
 const { URLSearchParams } = require('node:url');
+/** Served with no-cache, as the api serves them; the rest of a remote's files are cached for a year. */
+const REMOTE_ENTRY_FILES = require('@linepulse/contracts/remote-entry-files.json');
 
 const SISTER_PORT = 8444;
 const SISTER_ORIGIN = `http://localhost:${SISTER_PORT}`;
@@ -22,7 +24,7 @@ function serveRemoteFile(response, folder, requested) {
   try {
     if (file.startsWith('..')) throw new Error('outside the folder');
     const body = readFileSync(join(folder, file));
-    const entry = ['mf-manifest.json', 'remoteEntry.js', 'embed/embed.js'].includes(file);
+    const entry = REMOTE_ENTRY_FILES.includes(file.split(sep).join('/'));
     response
       .writeHead(200, {
         'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',

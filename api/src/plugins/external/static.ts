@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -20,9 +21,10 @@ const COMPRESSED_COPY = /\.(br|gz)$/;
 
 /**
  * A remote's files that keep their names from one deploy to the next, so browsers check them on every
- * visit: the federation's manifest and entry, and the overview's embed module (`embed/embed.js`).
+ * visit: the federation's manifest and entry, and the overview's embed module (`embed/embed.js`), as
+ * paths in the remote's folder. One list for the api, the deploy command and the tests' second origin.
  */
-const REMOTE_ENTRY_FILES = new Set(['mf-manifest.json', 'remoteEntry.js', 'embed.js']);
+const REMOTE_ENTRY_FILES = new Set<string>(createRequire(import.meta.url)('@linepulse/contracts/remote-entry-files.json'));
 
 /** Source maps: the whole TypeScript sources, served only when SERVE_SOURCE_MAPS=true. */
 const SOURCE_MAP = /\.map$/i;
@@ -42,6 +44,11 @@ function cacheForever(reply: FastifyReply): void {
 /** The name of the file a request asked for, when @fastify/static answers with its .br or .gz copy. */
 function requestedName(file: string): string {
   return path.basename(file).replace(COMPRESSED_COPY, '');
+}
+
+/** A served file's path in the folder it is served from, with `/` between its parts, not compressed. */
+function pathInFolder(folder: string, file: string): string {
+  return path.relative(folder, file).split(path.sep).join('/').replace(COMPRESSED_COPY, '');
 }
 
 /**
@@ -76,9 +83,8 @@ async function staticPlugin(app: FastifyInstance): Promise<void> {
       preCompressed: true,
       ...(allowedPath ? { allowedPath } : {}),
       setHeaders(reply, file) {
-        const base = requestedName(file);
         reply.header('Access-Control-Allow-Origin', '*');
-        if (REMOTE_ENTRY_FILES.has(base)) reply.header('Cache-Control', 'no-cache');
+        if (REMOTE_ENTRY_FILES.has(pathInFolder(dist, file))) reply.header('Cache-Control', 'no-cache');
         else cacheForever(reply);
       },
     });
