@@ -40,7 +40,7 @@ const highchartsAsDrawn = (() => {
   return {
     '^highcharts$': modules.HIGHCHARTS_AS_DRAWN,
     ...Object.fromEntries(modules.HIGHCHARTS_MODULES.map((name) => [`^highcharts/modules/${name}$`, modules.highchartsEsModule(name)])),
-    [modules.HIGHCHARTS_UNUSED_A11Y_COMPONENTS.source]: modules.HIGHCHARTS_UNUSED_A11Y_COMPONENT,
+    [modules.HIGHCHARTS_UNUSED_A11Y_REQUESTS]: modules.HIGHCHARTS_UNUSED_A11Y_COMPONENT,
   };
 })();
 

@@ -20,18 +20,19 @@ const requireFromApp = createRequire(path.join(appDir, 'package.json'));
 /** The chunks the first view loads besides the module: the chart and the English messages. */
 const FIRST_VIEW_CHUNKS = ['chart', 'messages-en', 'remote-messages-en'];
 
+const FLUENT = 'Fluent UI (components, Griffel, tokens, icons)';
 /** The part a source file belongs to: a library by its package, or the product's own code. */
 const PARTS = [
   ['React DOM, React, scheduler', /^(react-dom|react|scheduler)$/],
   ['tabster (Fluent focus management)', /^tabster$/],
-  ['Fluent UI (components, Griffel, tokens, icons)', /^(@fluentui\/.*|@griffel\/.*|keyborg|rtl-css-js|stylis|@emotion\/.*|@floating-ui\/.*)$/],
+  [FLUENT, /^(@fluentui\/.*|@griffel\/.*|keyborg|rtl-css-js|stylis|@emotion\/.*|@floating-ui\/.*)$/],
   ['react-intl with formatjs', /^(react-intl|@formatjs\/.*|intl-messageformat)$/],
   ['Highcharts', /^(highcharts|highcharts-react-official)$/],
 ];
 function partOf(source) {
   const pkg = /node_modules\/\.pnpm\/[^/]+\/node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source ?? '')?.[1];
   // Fluent's published code maps some of its statements to no file but the build's root.
-  if (source === 'webpack://remote-overview-embed/') return PARTS[2][0];
+  if (source === 'webpack://remote-overview-embed/') return FLUENT;
   if (!source) return 'mapped to no source (webpack runtime, …)';
   if (pkg === undefined) return /\/messages\/[a-z]{2}\.ts$/.test(source) ? 'messages (English)' : 'the page, the platform, contracts';
   return PARTS.find(([, pattern]) => pattern.test(pkg))?.[0] ?? pkg;

@@ -6,11 +6,13 @@ const path = require('node:path');
 
 const HIGHCHARTS_AS_DRAWN = path.join(__dirname, 'highcharts-as-drawn.mjs');
 
-/**
- * The accessibility module's components for parts no chart here has (export menu, stock navigator,
- * range selector, zoom), matched as the accessibility module imports them, and their stand-in.
- */
-const HIGHCHARTS_UNUSED_A11Y_COMPONENTS = /[\\/]Components[\\/](Menu|Navigator|RangeSelector|Zoom)Component\.js$/;
+/** The accessibility module's components for parts no chart here has (export menu, stock navigator, range selector, zoom). */
+const UNUSED_A11Y_COMPONENT_FILE = '(Menu|Navigator|RangeSelector|Zoom)Component\\.js$';
+/** Those files as the build resolves them: in Highcharts' accessibility module, nowhere else. */
+const HIGHCHARTS_UNUSED_A11Y_COMPONENTS = new RegExp(`[\\\\/]highcharts[\\\\/]es-modules[\\\\/]Accessibility[\\\\/]Components[\\\\/]${UNUSED_A11Y_COMPONENT_FILE}`);
+/** Those files as the accessibility module's own files import them (jest maps requests, not resolved files). */
+const HIGHCHARTS_UNUSED_A11Y_REQUESTS = `^\\./Components/${UNUSED_A11Y_COMPONENT_FILE}`;
+/** Their stand-in. */
 const HIGHCHARTS_UNUSED_A11Y_COMPONENT = path.join(__dirname, 'highcharts-a11y-without-unused-components.mjs');
 
 /** The modules shared/src/ui/chart-impl.tsx imports. */
@@ -21,4 +23,11 @@ function highchartsEsModule(name) {
   return require.resolve(`highcharts/es-modules/masters/modules/${name}.src.js`, { paths: [__dirname] });
 }
 
-module.exports = { HIGHCHARTS_AS_DRAWN, HIGHCHARTS_MODULES, HIGHCHARTS_UNUSED_A11Y_COMPONENT, HIGHCHARTS_UNUSED_A11Y_COMPONENTS, highchartsEsModule };
+module.exports = {
+  HIGHCHARTS_AS_DRAWN,
+  HIGHCHARTS_MODULES,
+  HIGHCHARTS_UNUSED_A11Y_COMPONENT,
+  HIGHCHARTS_UNUSED_A11Y_COMPONENTS,
+  HIGHCHARTS_UNUSED_A11Y_REQUESTS,
+  highchartsEsModule,
+};
